@@ -1,0 +1,51 @@
+#!/bin/sh
+# Install what the harness needs with apt-get (only what is missing).
+# Usage: scripts/deps.sh [extra-package...]
+. scripts/lib.sh
+
+# tool:package pairs; every tool is checked after installing.
+TOOLS="make:make gcc:gcc bc:bc bison:bison flex:flex cpio:cpio gzip:gzip
+xz:xz-utils perl:perl git:git ccache:ccache flock:util-linux timeout:coreutils
+pahole:dwarves qemu-system-x86_64:qemu-system-x86 awk:mawk"
+# headers/libraries (no tool to probe): file:package
+FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
+/usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static"
+PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
+util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
+liburcu-dev busybox-static $*"
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+
+missing=
+for p in $PKGS; do
+	installed "$p" || missing="$missing $p"
+done
+
+if [ -n "$missing" ]; then
+	t0=$(now)
+	step "apt-get install:$missing"
+	SUDO=
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	export DEBIAN_FRONTEND=noninteractive
+	if ! $SUDO apt-get install -y --no-install-recommends $missing >"$LOGS/apt.log" 2>&1; then
+		say "    apt-get install failed; running apt-get update and retrying"
+		$SUDO apt-get update >>"$LOGS/apt.log" 2>&1 || true
+		$SUDO apt-get install -y --no-install-recommends $missing >>"$LOGS/apt.log" 2>&1 || {
+			tail_log "$LOGS/apt.log" 20
+			die "could not install packages:$missing (see $LOGS/apt.log)"
+		}
+	fi
+	say "    installed in $(elapsed "$t0")"
+fi
+
+bad=
+for tp in $TOOLS; do
+	command -v "${tp%%:*}" >/dev/null 2>&1 || bad="$bad ${tp%%:*} (package ${tp#*:})"
+done
+for fp in $FILES; do
+	[ -e "${fp%%:*}" ] || bad="$bad ${fp%%:*} (package ${fp#*:})"
+done
+[ -z "$bad" ] || die "missing after install:$bad"
+
+# ccache: keep the cache bounded.
+ccache -M 5G >/dev/null 2>&1 || true

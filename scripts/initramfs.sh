@@ -1,0 +1,57 @@
+#!/bin/sh
+# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386
+#   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
+#      guest/init as /init and guest/checks/*.sh as /checks/.
+# x86_64 uses /bin/busybox from busybox-static; i386 needs the i386 build of
+# busybox-static, fetched with 'apt-get download' (adds dpkg's i386
+# architecture and runs apt-get update once if needed; nothing is installed).
+. scripts/lib.sh
+
+arch=$1
+out=$BUILD/initramfs-$arch.cpio.gz
+case $arch in
+x86_64) bb=/bin/busybox ;;
+i386)
+	bb=$BUILD/busybox-i386/bin/busybox
+	if [ ! -x "$bb" ]; then
+		t0=$(now)
+		step "fetching busybox-static:i386 (apt-get download)"
+		dpkg --print-foreign-architectures | grep -qx i386 || {
+			dpkg --add-architecture i386
+			apt-get update >"$LOGS/apt-update-i386.log" 2>&1 || {
+				tail_log "$LOGS/apt-update-i386.log" 20
+				die "apt-get update for i386 failed"
+			}
+		}
+		rm -rf "$BUILD/deb-i386" "$BUILD/busybox-i386"
+		mkdir -p "$BUILD/deb-i386"
+		(cd "$BUILD/deb-i386" && apt-get download busybox-static:i386) >"$LOGS/apt-busybox-i386.log" 2>&1 || {
+			tail_log "$LOGS/apt-busybox-i386.log" 20
+			die "apt-get download busybox-static:i386 failed (package busybox-static, architecture i386)"
+		}
+		dpkg-deb -x "$BUILD"/deb-i386/busybox-static_*_i386.deb "$BUILD/busybox-i386"
+		say "    done in $(elapsed "$t0")"
+	fi
+	;;
+*) die "unknown arch $arch" ;;
+esac
+[ -x "$bb" ] || die "$bb missing (package busybox-static)"
+
+# Rebuild only when an input changed.
+if [ -f "$out" ] && [ -z "$(find "$TOP/guest" "$bb" "$0" -newer "$out" 2>/dev/null | head -n1)" ]; then
+	exit 0
+fi
+step "packing ${out#"$TOP"/}"
+stage=$BUILD/initramfs-$arch
+rm -rf "$stage"
+mkdir -p "$stage/bin" "$stage/sbin" "$stage/usr/bin" "$stage/usr/sbin" "$stage/dev" \
+	"$stage/proc" "$stage/sys" "$stage/tmp" "$stage/checks" "$stage/root"
+cp "$bb" "$stage/bin/busybox"
+ln -s busybox "$stage/bin/sh"
+cp "$TOP/guest/init" "$stage/init"
+cp "$TOP/guest/checks/"*.sh "$stage/checks/"
+chmod 755 "$stage/init"
+# /dev/console: the kernel's built-in initramfs has it too; add it when we can.
+mknod -m 600 "$stage/dev/console" c 5 1 2>/dev/null || true
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$out.tmp"
+mv "$out.tmp" "$out"

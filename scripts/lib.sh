@@ -1,0 +1,69 @@
+# Common helpers for the harness scripts (POSIX sh, sourced).
+# Every script runs from the repository root (the Makefile cds there).
+
+set -eu
+
+TOP=${TOP:-$(pwd)}
+BUILD=$TOP/build
+LOGS=$BUILD/logs
+KTREE=$BUILD/linux
+PTREE=$BUILD/pristine
+KLOCK=$BUILD/.kbuild.lock
+mkdir -p "$LOGS"
+
+# kernel.mk is the one place for the version pin.
+kmk() { sed -n "s/^$1[[:space:]]*:=[[:space:]]*//p" "$TOP/kernel.mk"; }
+LINUX_DEB_PACKAGE=$(kmk LINUX_DEB_PACKAGE)
+LINUX_DEB_VERSION=$(kmk LINUX_DEB_VERSION)
+LINUX_TARBALL=$(kmk LINUX_TARBALL)
+
+say()  { printf '%s\n' "$*"; }
+step() { printf '==> %s\n' "$*"; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+now() { date +%s.%N; }
+# elapsed START -> "12.3s"
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
+
+# tail_log FILE [N]: the last N (40) lines of a log, indented.
+tail_log() {
+	say "---- last ${2:-40} lines of $1 ----"
+	tail -n "${2:-40}" "$1" | sed 's/^/| /'
+	say "---- end of $1 ----"
+}
+
+# Kernel builds of this repository: one at a time on this machine.
+# Everything that runs make in a kernel tree goes through klock.
+klock() { flock "$KLOCK" "$@"; }
+
+# The build matrix: name -> source tree, arch, fragments.
+# lmb-* builds use build/linux (pristine + patches/) and configs/lmb.config,
+# base-* builds use build/pristine (the untouched Debian tree).
+build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
+build_arch() { echo "${1#*-}"; }
+build_out()  { echo "$BUILD/out/$1"; }
+build_image() { echo "$BUILD/out/$1/arch/x86/boot/bzImage"; }
+build_frags() {
+	a=$(build_arch "$1")
+	set -- "$1" "$TOP/configs/common.config" "$TOP/configs/$a.config"
+	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
+	shift
+	echo "$@"
+}
+
+# Reproducible kernel builds (and better ccache hits).
+export KBUILD_BUILD_TIMESTAMP='2025-01-01 00:00:00 UTC'
+export KBUILD_BUILD_USER=lmb KBUILD_BUILD_HOST=lmb-x86
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
+JOBS=${JOBS:-$(nproc)}
+
+# kmake SRC OUT ARCH ARGS...: make in a kernel tree (caller holds the lock).
+# LOCALVERSION= (set but empty) keeps setlocalversion from appending "+"
+# and from calling git, so versions do not change with the tree's git state.
+kmake() {
+	_src=$1 _out=$2 _arch=$3
+	shift 3
+	make -C "$_src" O="$_out" ARCH="$_arch" CC="ccache gcc" \
+		LOCALVERSION= -j"$JOBS" "$@"
+}
