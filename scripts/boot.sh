@@ -10,7 +10,9 @@
 #   -i INITRD  initramfs (default build/initramfs-x86_64.cpio.gz)
 #   -l LOG     serial log (default build/logs/boot.log)
 #   -t SECONDS timeout (default $LMB_BOOT_TIMEOUT or 120)
-# Environment: LMB_ACCEL=tcg|kvm|auto (default auto: TCG unless a short KVM
+# Environment: LMB_EXTRA_CMDLINE is appended to every kernel command line
+# (e.g. LMB_EXTRA_CMDLINE=lmbtest.panic=1 make test shows a failing boot).
+# LMB_ACCEL=tcg|kvm|auto (default auto: TCG unless a short KVM
 # probe boot succeeded once; the result is cached in build/accel).
 #
 # The kernel gets "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1
@@ -35,7 +37,7 @@ shift
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$initrd" ] || die "no initramfs $initrd"
 
-cmdline="console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 oops=panic $*"
+cmdline="console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 oops=panic $* ${LMB_EXTRA_CMDLINE:-}"
 [ -z "$checks" ] || cmdline="$cmdline lmbtest.checks=$checks"
 
 # QEMU NUMA: N nodes with equal memory backends, CPUs round-robin.

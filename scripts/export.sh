@@ -15,7 +15,7 @@ tmp=$(mktemp -d "$BUILD/.export.XXXXXX")
 $G -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
 	-c diff.algorithm=myers -c diff.renames=true -c diff.relative=false \
 	-c format.useAutoBase=false -c format.signOff=false -c format.coverLetter=false \
-	-c format.headers= -c format.thread=false \
+	-c format.thread=false \
 	format-patch -q --zero-commit --no-signature --no-numbered --abbrev=12 \
 	--no-color -o "$tmp" pristine..HEAD >/dev/null
 n=$(ls "$tmp" | wc -l | tr -d ' ')

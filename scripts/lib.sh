@@ -8,7 +8,9 @@ BUILD=$TOP/build
 LOGS=$BUILD/logs
 KTREE=$BUILD/linux
 PTREE=$BUILD/pristine
-KLOCK=$BUILD/.kbuild.lock
+# One lock per machine for kernel builds; a scratch checkout can share the
+# main checkout's lock with LMB_KBUILD_LOCK=/path/to/build/.kbuild.lock.
+KLOCK=${LMB_KBUILD_LOCK:-$BUILD/.kbuild.lock}
 mkdir -p "$LOGS"
 
 # kernel.mk is the one place for the version pin.

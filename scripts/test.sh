@@ -41,6 +41,15 @@ if [ "$kind" = lmb ]; then
 		fail "tree: patches/series does not apply (see above)"
 		finish
 	fi
+	if [ -n "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series 2>/dev/null)" ]; then
+		step "checkpatch on patches/series (scripts/check.sh --checkpatch-only)"
+		sh scripts/check.sh --checkpatch-only >"$LOGS/checkpatch.log" 2>&1 || true
+		grep -v '^==>' "$LOGS/checkpatch.log" | grep -v '^check:' || true
+		for p in $(sed -n 's/^    ok   \([^ ]*\).*/\1/p' "$LOGS/checkpatch.log"); do pass "checkpatch $p"; done
+		for p in $(sed -n 's/^    FAIL \([^:]*\):.*/\1/p' "$LOGS/checkpatch.log"); do
+			F=$((F + 1)); echo "FAIL checkpatch $p (see build/logs/checkpatch.log)" >>"$SUMMARY"
+		done
+	fi
 	builds="lmb-x86_64 lmb-i386"
 else
 	sh scripts/pristine.sh || { fail "pristine tree"; finish; }
