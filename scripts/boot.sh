@@ -78,13 +78,18 @@ if [ "$accel" = auto ]; then
 	elif [ -w /dev/kvm ]; then
 		t0=$(now)
 		say "    probing KVM (${LMB_KVM_PROBE_TIMEOUT:-20}s max; nested KVM often hangs at kernel entry)"
-		if run_qemu kvm "${LMB_KVM_PROBE_TIMEOUT:-20}" "$LOGS/kvm-probe.log" &&
-			grep -q '^# lmb-guest: end' "$LOGS/kvm-probe.log"; then
+		prc=0
+		run_qemu kvm "${LMB_KVM_PROBE_TIMEOUT:-20}" "$LOGS/kvm-probe.log" || prc=$?
+		if [ "$prc" = 0 ] && grep -q '^# lmb-guest: end' "$LOGS/kvm-probe.log"; then
 			accel=kvm
-		else
+			echo kvm >"$BUILD/accel"
+		elif [ "$prc" = 124 ] || [ "$prc" = 137 ] || [ "$prc" = 1 ]; then
+			# a hang (the nested-KVM symptom) or QEMU refusing KVM: remember
 			accel=tcg
+			echo tcg >"$BUILD/accel"
+		else
+			accel=tcg	# the kernel itself failed: probe again next time
 		fi
-		echo "$accel" >"$BUILD/accel"
 		say "    KVM probe: using $accel ($(elapsed "$t0"); cached in build/accel, delete it to probe again)"
 	else
 		accel=tcg

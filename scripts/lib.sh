@@ -39,16 +39,20 @@ tail_log() {
 # Everything that runs make in a kernel tree goes through klock.
 klock() { flock "$KLOCK" "$@"; }
 
-# The build matrix: name -> source tree, arch, fragments.
-# lmb-* builds use build/linux (pristine + patches/) and configs/lmb.config,
-# base-* builds use build/pristine (the untouched Debian tree).
+# The builds: <kind>-<variant>, kind lmb or base, variant x86_64, i386 or
+# i386pae (configs/<variant>.config). lmb-* builds use build/linux
+# (pristine + patches/) and configs/lmb.config, base-* builds use
+# build/pristine (the untouched Debian tree).
+BUILDS_VARIANTS="x86_64 i386 i386pae"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
-build_arch() { echo "${1#*-}"; }
+build_variant() { echo "${1#*-}"; }
+build_arch() { case $1 in *-x86_64) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
 build_out()  { echo "$BUILD/out/$1"; }
 build_image() { echo "$BUILD/out/$1/arch/x86/boot/bzImage"; }
 build_frags() {
-	a=$(build_arch "$1")
-	set -- "$1" "$TOP/configs/common.config" "$TOP/configs/$a.config"
+	v=$(build_variant "$1")
+	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
+	set -- "$1" "$TOP/configs/common.config" "$TOP/configs/$v.config"
 	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
 	shift
 	echo "$@"

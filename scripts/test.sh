@@ -50,10 +50,10 @@ if [ "$kind" = lmb ]; then
 			F=$((F + 1)); echo "FAIL checkpatch $p (see build/logs/checkpatch.log)" >>"$SUMMARY"
 		done
 	fi
-	builds="lmb-x86_64 lmb-i386"
+	builds=$(for v in $BUILDS_VARIANTS; do printf "lmb-%s " "$v"; done)
 else
 	sh scripts/pristine.sh || { fail "pristine tree"; finish; }
-	builds="base-x86_64 base-i386"
+	builds=$(for v in $BUILDS_VARIANTS; do printf "base-%s " "$v"; done)
 fi
 
 built=
@@ -84,8 +84,13 @@ if [ "$kind" = lmb ]; then
 fi
 
 # ---- boots --------------------------------------------------------------------
-for a in x86_64 i386; do
-	case $built in *-$a*) sh scripts/initramfs.sh "$a" || fail "initramfs $a" ;; esac
+arches=
+for b in $built; do
+	a=$(build_arch "$b")
+	case " $arches " in *" $a "*) ;; *) arches="$arches $a" ;; esac
+done
+for a in $arches; do
+	sh scripts/initramfs.sh "$a" || fail "initramfs $a"
 done
 rows=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix | wc -l | tr -d ' ')
 i=0
@@ -93,7 +98,7 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix >"$BUILD/.matrix.$kind
 while read -r name build mem smp nodes checks cmdline; do
 	i=$((i + 1))
 	b=$kind-${build#*-}
-	a=${build#*-}
+	a=$(build_arch "$b")
 	log=$LOGS/boot-$kind-$name.log
 	case " $built " in
 	*" $b "*) ;;
