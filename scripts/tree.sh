@@ -17,10 +17,10 @@ ensure_source() {
 		return 0
 	fi
 	want=$LINUX_DEB_VERSION
-	offered=$(apt-cache madison "$LINUX_DEB_PACKAGE" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+	offered=$(apt-cache madison "$LINUX_DEB_PACKAGE" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }' | sort -uVr)
 	if [ -z "$offered" ]; then
 		apt-get update >"$LOGS/apt-update.log" 2>&1 || true
-		offered=$(apt-cache madison "$LINUX_DEB_PACKAGE" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+		offered=$(apt-cache madison "$LINUX_DEB_PACKAGE" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }' | sort -uVr)
 	fi
 	[ -n "$offered" ] || die "apt offers no $LINUX_DEB_PACKAGE at all (is bookworm-security in /etc/apt/sources.list?)"
 	if ! printf '%s\n' "$offered" | grep -qxF "$want"; then
