@@ -37,7 +37,8 @@ shift
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$initrd" ] || die "no initramfs $initrd"
 
-cmdline="console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 oops=panic $* ${LMB_EXTRA_CMDLINE:-}"
+cmdline="console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 oops=panic $*"
+[ -z "${LMB_EXTRA_CMDLINE:-}" ] || cmdline="$cmdline $LMB_EXTRA_CMDLINE"
 [ -z "$checks" ] || cmdline="$cmdline lmbtest.checks=$checks"
 
 # QEMU NUMA: N nodes with equal memory backends, CPUs round-robin.
