@@ -27,16 +27,25 @@ if ! flock -n 9; then
 fi
 
 # ---- config ---------------------------------------------------------------
+# Regenerated unless .config is newer than every Kconfig file of the tree and
+# was made from the same fragments (the stamp holds their sha).
 t0=$(now)
-step "[build $name] config: tinyconfig +$(for f in $frags; do printf ' %s' "${f#"$TOP"/}"; done)"
-{
-	kmake "$src" "$out" "$arch" tinyconfig &&
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags &&
-	kmake "$src" "$out" "$arch" olddefconfig
-} >"$log.config" 2>&1 || {
-	tail_log "$log.config"
-	die "[build $name] configuration failed (log: $log.config)"
-}
+fsha=$(cat $frags | sha256sum | cut -c1-64)
+if [ -f "$out/.config" ] && [ "$(cat "$out/.lmb-fragments.sha" 2>/dev/null)" = "$fsha" ] &&
+	[ -z "$(find "$src" -path "$src/.git" -prune -o -name 'Kconfig*' -newer "$out/.config" -print | head -n1)" ]; then
+	step "[build $name] config unchanged (fragments and Kconfig files)"
+else
+	step "[build $name] config: tinyconfig +$(for f in $frags; do printf ' %s' "${f#"$TOP"/}"; done)"
+	rm -f "$out/.lmb-fragments.sha"
+	{
+		kmake "$src" "$out" "$arch" tinyconfig &&
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags &&
+		kmake "$src" "$out" "$arch" olddefconfig
+	} >"$log.config" 2>&1 || {
+		tail_log "$log.config"
+		die "[build $name] configuration failed (log: $log.config)"
+	}
+fi
 
 # Every CONFIG_X=y requested by a fragment must be =y now (merge_config
 # silently drops symbols whose dependencies are not met), and every
@@ -60,6 +69,7 @@ for f in $frags; do
 done
 [ -z "$undefined" ] || warn "[build $name] not defined by the tree (series does not add them yet):$undefined"
 [ -z "$missing" ] || die "[build $name] requested config symbols missing from $out/.config (unmet dependencies?):$missing"
+echo "$fsha" >"$out/.lmb-fragments.sha"
 say "    config ok in $(elapsed "$t0")"
 
 # ---- build ----------------------------------------------------------------
