@@ -62,6 +62,9 @@ build_frags() {
 export KBUILD_BUILD_TIMESTAMP='2025-01-01 00:00:00 UTC'
 export KBUILD_BUILD_USER=lmb KBUILD_BUILD_HOST=lmb-x86
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
+# Builds use absolute paths (O=...); make them relative so that another
+# checkout of this repository (CI's fresh clone) hits the same cache entries.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP}
 JOBS=${JOBS:-$(nproc)}
 
 # kmake SRC OUT ARCH ARGS...: make in a kernel tree (caller holds the lock).

@@ -95,6 +95,35 @@ if [ "$kind" = lmb ]; then
 	fi
 fi
 
+# ---- the kernel's own memblock suite, built against LMB ---------------------
+# tools/testing/memblock with LMB=1 compiles mm/lmb.c and mm/lmb_memblock.c
+# instead of mm/memblock.c; its test files are unchanged.  Each variant must
+# pass exactly as many checks as it does against pristine 6.12.118.
+if [ "$kind" = lmb ]; then
+	mb=$KTREE/tools/testing/memblock
+	if grep -q '^ifeq (\$(LMB), *1)' "$mb/Makefile" 2>/dev/null; then
+		for v in "default 181" "NUMA=1 263"; do
+			set -- $v
+			opt=$1 want=$2
+			[ "$opt" = default ] && opt=
+			step "memblock suite against LMB: make -C tools/testing/memblock LMB=1 $opt"
+			log=$LOGS/memblock-sim${opt:+-$opt}.log
+			if (make -C "$mb" clean && make -C "$mb" -j"$JOBS" LMB=1 $opt &&
+				cd "$mb" && ./main -v) >"$log" 2>&1; then rc=0; else rc=$?; fi
+			got=$(grep -c '^ok [0-9]* :' "$log")
+			if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then
+				pass "memblock suite LMB=1 ${opt:-default}: $got of $want checks"
+			else
+				tail_log "$log"
+				fail "memblock suite LMB=1 ${opt:-default}: $got of $want checks, exit $rc"
+			fi
+		done
+		make -C "$mb" clean >/dev/null 2>&1 || true
+	else
+		say "note: tools/testing/memblock has no LMB=1 build in this series; skipped"
+	fi
+fi
+
 # ---- boots --------------------------------------------------------------------
 arches=
 for b in $built; do
