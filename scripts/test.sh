@@ -133,27 +133,84 @@ done
 for a in $arches; do
 	sh scripts/initramfs.sh "$a" || fail "initramfs $a"
 done
-rows=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix | wc -l | tr -d ' ')
-i=0
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix >"$BUILD/.matrix.$kind"
-while read -r name build mem smp nodes checks cmdline; do
-	i=$((i + 1))
-	b=$kind-${build#*-}
-	a=$(build_arch "$b")
-	log=$LOGS/boot-$kind-$name.log
-	case " $built " in
-	*" $b "*) ;;
-	*) fail "boot $i/$rows $name: kernel $b not built"; continue ;;
-	esac
-	step "[boot $i/$rows] $name: $b, -m $mem -smp $smp, nodes $nodes, $cmdline"
-	if sh scripts/boot.sh -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
-		-i "$BUILD/initramfs-$a.cpio.gz" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
-		pass "boot $name (no hang/panic/Oops/WARNING/BUG, guest finished)"
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix >"$BUILD/.matrix"
+rows=$(wc -l <"$BUILD/.matrix" | tr -d ' ')
+
+# boots K BUILT COUNT: every row of the matrix with the K (lmb|base) kernels;
+# COUNT=1 counts the KUnit cases and guest checks of each boot as tests.
+boots() {
+	i=0
+	while read -r name build mem smp nodes checks cmdline; do
+		i=$((i + 1))
+		b=$1-${build#*-}
+		a=$(build_arch "$b")
+		log=$LOGS/boot-$1-$name.log
+		rm -f "$log"
+		case " $2 " in
+		*" $b "*) ;;
+		*) fail "boot $i/$rows $name: kernel $b not built"; continue ;;
+		esac
+		step "[boot $i/$rows] $name: $b, -m $mem -smp $smp, nodes $nodes, $cmdline"
+		if sh scripts/boot.sh -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
+			-i "$BUILD/initramfs-$a.cpio.gz" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
+			pass "boot $b $name (no hang/panic/Oops/WARNING/BUG, guest finished)"
+		else
+			fail "boot $b $name (log: ${log#"$TOP"/})"
+		fi
+		[ "$3" = 0 ] || count "kunit+guest $name" "$log"
+	done <"$BUILD/.matrix"
+}
+boots "$kind" "$built" 1
+
+# ---- nothing lost at hand-over: LMB vs pristine, boot by boot -----------------
+# The pristine kernels (build/pristine, memblock; the same configs minus
+# configs/lmb.config) boot every row with the same QEMU and kernel command
+# line; scripts/memcmp.awk compares MemTotal, the Memory: line and the zones,
+# allowing only the differences tests/memory-expectations lists (exact
+# amounts that the kernel image accounts for). LMB_COMPARE=0 skips this.
+if [ "$kind" = lmb ] && [ "${LMB_COMPARE:-1}" = 0 ]; then
+	say "note: LMB_COMPARE=0: no comparison with the pristine kernels"
+	echo "skip LMB vs pristine memory comparison (LMB_COMPARE=0)" >>"$SUMMARY"
+elif [ "$kind" = lmb ]; then
+	t0=$(now)
+	step "pristine kernels for the comparison (build/pristine, memblock)"
+	based=
+	if sh scripts/pristine.sh; then
+		for v in $BUILDS_VARIANTS; do
+			case " $built " in *" lmb-$v "*) ;; *) continue ;; esac
+			if sh scripts/kbuild.sh "base-$v"; then pass "build base-$v"; based="$based base-$v"; else fail "build base-$v"; fi
+		done
 	else
-		fail "boot $name (log: ${log#"$TOP"/})"
+		fail "pristine tree build/pristine"
 	fi
-	count "kunit+guest $name" "$log"
-done <"$BUILD/.matrix.$kind"
+	boots base "$based" 0
+	table=$BUILD/.memcmp.table
+	: >"$table"
+	while read -r name build mem smp nodes checks cmdline; do
+		v=${build#*-}
+		step "[memory] $name: lmb-$v vs base-$v"
+		out=$(awk -v case="$name" -f scripts/memcmp.awk tests/memory-expectations \
+			"$(build_out "base-$v")/System.map" "$(build_out "lmb-$v")/System.map" \
+			"$LOGS/boot-base-$name.log" "$LOGS/boot-lmb-$name.log" 2>&1) || true
+		printf '%s\n' "$out" | grep -vE '^(TEST|ROW) ' || true
+		printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$table"
+		printf '%s\n' "$out" | grep -q '^TEST ' || fail "memory $name: scripts/memcmp.awk gave no result"
+		printf '%s\n' "$out" | sed -n 's/^TEST //p' | while read -r r t; do echo "$r $t"; done >"$table.tests"
+		while read -r r t; do
+			if [ "$r" = ok ]; then pass "$t"; else fail "$t"; fi
+		done <"$table.tests"
+	done <"$BUILD/.matrix"
+	{
+		say ""
+		say "LMB vs pristine, same QEMU and kernel command line (tests/memory-expectations; $(elapsed "$t0")):"
+		awk 'BEGIN { printf "  %-15s %9s %9s %5s  %9s %9s %5s  %8s %8s %5s  %s\n", "case", "MemTotal", "pristine", "delta", "available", "pristine", "delta", "reserved", "pristine", "delta", "verdict" }
+		{ printf "  %-15s %8dK %8dK %+5d  %8dK %8dK %+5d  %7dK %7dK %+5d  %s\n", $1, $2, $3, $2 - $3, $4, $5, $4 - $5, $6, $7, $6 - $7, $8 }' "$table"
+		say "  verdict: equal = no difference; image = only the differences tests/memory-expectations lists, each"
+		say "  the exact amount the kernel image accounts for (System.map, Freeing lines); FAIL = anything else."
+		say "  'available' (nr_free_pages() at the Memory: line) is shown, not compared: it varies between"
+		say "  identical boots of the same kernel (timing); 'reserved' (total - totalram) is compared exactly."
+	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
+fi
 
 say "total time $(elapsed "$T0")"
 finish
