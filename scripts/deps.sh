@@ -12,9 +12,19 @@ FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 /usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static"
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
-liburcu-dev busybox-static $*"
+liburcu-dev busybox-static gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 $*"
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
+
+# The 32-bit memblock suite links against i386 libraries.
+if ! dpkg --print-foreign-architectures | grep -qx i386; then
+	step "dpkg --add-architecture i386 (for liburcu-dev:i386)"
+	dpkg --add-architecture i386
+	apt-get update >"$LOGS/apt-update-i386.log" 2>&1 || {
+		tail_log "$LOGS/apt-update-i386.log" 20
+		die "apt-get update after adding i386 failed"
+	}
+fi
 
 missing=
 for p in $PKGS; do

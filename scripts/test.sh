@@ -102,7 +102,7 @@ fi
 if [ "$kind" = lmb ]; then
 	mb=$KTREE/tools/testing/memblock
 	if grep -q '^ifeq (\$(LMB), *1)' "$mb/Makefile" 2>/dev/null; then
-		for v in "default 181" "NUMA=1 263"; do
+		for v in "default 181" "NUMA=1 263" "32BIT_PHYS_ADDR_T=1 181"; do
 			set -- $v
 			opt=$1 want=$2
 			[ "$opt" = default ] && opt=
