@@ -7,6 +7,10 @@
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
 #   make check     patches/ reproduces build/linux exactly; checkpatch clean
+#   make bench     LMB vs memblock benchmark (table + PNG plot, ~16 min)
+#   make bisect-check  every prefix of patches/series builds (x86_64, ccache)
+#   make memmap    draw the memory map of the last make boot (SVG)
+#   make htmldocs  the core-api manual with LMB's page, as HTML (Debian's Sphinx)
 #   make clean     remove build outputs (keeps build/linux and build/pristine)
 #   make distclean remove build/ entirely (including build/linux!)
 
@@ -14,7 +18,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test baseline tree export check clean distclean deps
+.PHONY: help boot test baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -40,8 +44,22 @@ export:
 check:
 	@sh scripts/check.sh
 
+bench:
+	@sh scripts/deps.sh gnuplot-nox && sh scripts/tree.sh && sh scripts/bench.sh
+
+bisect-check:
+	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/bisect-check.sh
+
+memmap:
+	@sh scripts/memmap.sh build/logs/boot-lmb-x86_64-1g.log build/logs/memmap-lmb-x86_64-1g.svg \
+		build/out/lmb-x86_64/System.map
+
+htmldocs:
+	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/htmldocs.sh
+
 clean:
 	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix.* build/.series.*
+	-git -C build/linux worktree remove --force build/bisect 2>/dev/null
 
 distclean:
 	rm -rf build

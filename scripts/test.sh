@@ -158,6 +158,23 @@ boots() {
 			fail "boot $b $name (log: ${log#"$TOP"/})"
 		fi
 		[ "$3" = 0 ] || count "kunit+guest $name" "$log"
+		# The ledger at hand-over (boots with lmb=debug of LMB kernels).
+		case "$1 $cmdline " in
+		"lmb "*" lmb=debug "*)
+			sh scripts/ledger.sh "$log" "$(build_out "$b")" tests/ledger-names </dev/null \
+				>"$LOGS/ledger-$name.txt" 2>&1 || true
+			sed -n 's/^FINDING /    /p' "$LOGS/ledger-$name.txt"
+			if ! grep -q '^TEST ' "$LOGS/ledger-$name.txt"; then
+				fail "ledger $name: scripts/ledger.sh gave no result (build/logs/ledger-$name.txt)"
+			fi
+			sed -n 's/^TEST //p' "$LOGS/ledger-$name.txt" | while read -r r t; do
+				echo "$r $t"
+			done >"$BUILD/.ledger.tests"
+			while read -r r t; do
+				if [ "$r" = ok ]; then pass "$name: $t"; else fail "$name: $t (build/logs/ledger-$name.txt)"; fi
+			done <"$BUILD/.ledger.tests"
+			;;
+		esac
 	done <"$BUILD/.matrix"
 }
 boots "$kind" "$built" 1
