@@ -1,12 +1,14 @@
 #!/bin/sh
 # The ledger at hand-over: who reserved what, checked.
 #
-# usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE
+# usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]
 #   LOG        serial log of a boot with lmb=debug (the last "lmb: dump
 #              (hand-over)" is read)
 #   BUILD_OUT  the kernel's build directory (System.map, arch/x86/built-in.a)
 #   NAMES_FILE names the ledger must hold, one per line (# comments);
-#              "A|B" is satisfied by either
+#              "A|B" is satisfied by either; a line "bios: NAME" or
+#              "uefi: NAME" applies only to boots with that FIRMWARE
+#              (default bios)
 #
 # Prints the ledger with every unnamed entry (a caller address) resolved to
 # its function, then one line per finding, and "TEST ok|not-ok <text>" lines
@@ -17,8 +19,8 @@
 # Exit status 0 when both hold.
 . scripts/lib.sh
 
-[ $# = 3 ] || die "usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE"
-log=$1 out=$2 names=$3
+[ $# = 3 ] || [ $# = 4 ] || die "usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]"
+log=$1 out=$2 names=$3 fw=${4:-bios}
 map=$out/System.map
 ar=$out/arch/x86/built-in.a
 for f in "$log" "$map" "$ar" "$names"; do
@@ -45,7 +47,7 @@ nm --defined-only "$ar" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort 
 
 # Resolve each caller address to func+off (hex strings of the map's width
 # compare as numbers; awk's doubles cannot hold 64-bit addresses).
-awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v names="$names" '
+awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v names="$names" -v fw="$fw" '
 function hexval(h,    i, c, v) {	# small offsets only
 	v = 0
 	h = tolower(h)
@@ -66,6 +68,10 @@ BEGIN {
 	while ((getline l < x86) > 0) inx86[l] = 1
 	while ((getline l < names) > 0) {
 		sub(/#.*/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", l)
+		if (l ~ /^[a-z]+:/) {
+			if (substr(l, 1, length(fw) + 1) != fw ":") continue
+			sub(/^[a-z]+:[ \t]*/, "", l)
+		}
 		if (l != "") want[l] = 1
 	}
 	bad = 0
