@@ -53,7 +53,11 @@ big() {
 		mv "$pad.tmp" "$pad" && rm -rf "$pad.d"
 	fi
 	[ -f "$big" ] && [ ! "$out" -nt "$big" ] && [ ! "$pad" -nt "$big" ] && return 0
-	cat "$out" "$pad" >"$big.tmp" && mv "$big.tmp" "$big"
+	# the kernel reads an uncompressed archive after a compressed one only
+	# at a 4-byte aligned offset; zeros in between are skipped
+	n=$(wc -c <"$out")
+	{ cat "$out" && head -c $(((512 - n % 512) % 512)) /dev/zero && cat "$pad"; } >"$big.tmp" &&
+		mv "$big.tmp" "$big"
 }
 
 # Rebuild only when an input changed.

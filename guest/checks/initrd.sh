@@ -6,3 +6,4 @@ dmesg | grep -E 'RAMDISK' || echo "no RAMDISK lines in dmesg"
 ls -l /pad
 md5sum -c /pad.md5 || exit 1
 dmesg | grep -q 'Move RAMDISK' || { echo "the initrd was not relocated"; exit 1; }
+! dmesg | grep 'Initramfs unpacking failed' || exit 1
