@@ -1,7 +1,11 @@
 # Nothing lost at hand-over: compare one boot of the LMB kernel with the same
 # boot of the pristine (memblock) kernel.
 #
-# awk -v case=NAME -f scripts/memcmp.awk EXPECTATIONS BASE.map LMB.map BASE.log LMB.log
+# awk -v case=NAME -v build=VARIANT -f scripts/memcmp.awk EXPECTATIONS BASE.map LMB.map BASE.log LMB.log
+#
+# An expectation line applies to the case (its name) or to every case of a
+# build (x86_64, i386, i386pae: the image difference is the build's); a
+# case's own line for a quantity overrides the build's.
 #
 # Compared (delta = LMB - pristine; every delta must be 0 unless
 # EXPECTATIONS lists it for this case, with the exact amount):
@@ -50,14 +54,16 @@ FILENAME != cur {	# by position in ARGV: an empty file has no FNR == 1
 # ---- the expectations file --------------------------------------------------
 fi == 1 {
 	sub(/#.*/, "")
-	if (NF == 0 || $1 != case) next
+	if (NF == 0 || ($1 != case && $1 != build)) next
 	if ($3 !~ /^[-+]?[0-9]+$/) { bad = bad " bad amount '" $3 "' for " $2 ";"; next }
+	if ($1 != case && ($2 in bycase)) next
+	if ($1 == case) bycase[$2] = 1
+	if (!($2 in want)) nexp++
 	want[$2] = $3 + 0
 	r = $0
 	sub(/^[ \t]*[^ \t]+[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]*/, "", r)
 	reason[$2] = r
 	if (r == "") bad = bad " no reason given for " $2 ";"
-	nexp++
 	next
 }
 
@@ -123,7 +129,7 @@ function check(q, derived, hasderived,    d, e, s, why) {
 	else if (hasderived && e != derived) { s = "FAIL"; why = " (the kernel image accounts for " sgn(derived) ", not " sgn(e) ")" }
 	if (s != "ok") { ok = 0; fails = fails " " q sgn(d) why ";" }
 	if (s != "ok" && d != 0 && (!hasderived || d == derived))
-		suggest = suggest sprintf("    %-10s %-24s %5s  kernel image: %s\n", case, q, sgn(d), imgwhy)
+		suggest = suggest sprintf("SUGGEST %-14s %-24s %5s  kernel image: %s\n", build != "" ? build : case, q, sgn(d), imgwhy)
 	if (d != 0 || s != "ok" || (q in want) || q !~ /^zone:/ || q ~ /:managed$/)
 		note(sprintf("%-26s %10d %10d  %6s  %s%s", q, v["l", q], v["b", q], sgn(d), s, (q in want) ? "  expected: " reason[q] : why))
 }
@@ -207,7 +213,7 @@ END {
 
 	printf "%s", details
 	if (suggest != "")
-		printf "    differences the kernel image accounts for, if that is the reason (tests/memory-expectations lines):\n%s", suggest
+		printf "    differences the kernel image accounts for: see the end of the run\n%s", suggest
 	printf "TEST %s memory %s Memory: line (total %dK vs %dK, reserved %dK vs %dK)%s\n", t1 ? "ok" : "FAIL", case,
 		v["l", "physpages_kb"], v["b", "physpages_kb"], v["l", "reserved_kb"], v["b", "reserved_kb"], t1 ? "" : ":" f1
 	printf "TEST %s memory %s MemTotal (%dK vs %dK)%s\n", t2 ? "ok" : "FAIL", case,
