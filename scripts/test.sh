@@ -180,10 +180,12 @@ boots() {
 		! opt "$opts" panic || set -- -p
 		mx=$(optval "$opts" maxmem)
 		[ -z "$mx" ] || set -- "$@" -M "$mx"
-		step "[boot $i/$rows] $name: $b $fw, -m $mem -smp $smp, nodes $nodes${opts#-}, $(printf '%s' "$cmdline" | cut -c1-160)"
+		o=
+		[ "$opts" = - ] || o="$opts: "
+		step "[boot $i/$rows] $name: $b $fw, -m $mem -smp $smp, nodes $nodes, opts $opts, $(printf '%s' "$cmdline" | cut -c1-160)"
 		if sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
 			-i "$rd" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
-			pass "boot $b $name (${opts#-}${opts#-:+: }no hang/panic/Oops/WARNING/BUG, guest finished)"
+			pass "boot $b $name (${o}no hang/panic/Oops/WARNING/BUG, guest finished)"
 		else
 			fail "boot $b $name (log: ${log#"$TOP"/})"
 			echo "$name" >>"$ROWFAIL"
