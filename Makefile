@@ -2,7 +2,8 @@
 # linux-source-6.12. See README.md.
 #
 #   make boot      build the LMB kernel (x86_64) and boot it once in QEMU
-#   make test      every test; ends with "N passed, N failed"
+#   make test      every test, the core boot matrix; ends with "N passed, N failed"
+#   make test-full the same with every row of tests/boot-matrix
 #   make baseline  the same builds and boots on the pristine tree (memblock)
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
@@ -18,7 +19,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -31,6 +32,9 @@ boot:
 
 test:
 	@sh scripts/test.sh lmb
+
+test-full:
+	@LMB_TIER=full sh scripts/test.sh lmb
 
 baseline:
 	@sh scripts/test.sh base

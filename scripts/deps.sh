@@ -9,10 +9,11 @@ xz:xz-utils perl:perl git:git ccache:ccache flock:util-linux timeout:coreutils
 pahole:dwarves qemu-system-x86_64:qemu-system-x86 awk:mawk"
 # headers/libraries (no tool to probe): file:package
 FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
-/usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static"
+/usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static
+/usr/share/ovmf/OVMF.fd:ovmf"
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
-liburcu-dev busybox-static gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 $*"
+liburcu-dev busybox-static ovmf gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 $*"
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 

@@ -1,7 +1,11 @@
 #!/bin/sh
 # Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386
 #   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
-#      guest/init as /init and guest/checks/*.sh as /checks/.
+#      guest/init as /init and guest/checks/*.sh as /checks/;
+#   -> build/initramfs-<arch>-big.cpio.gz: the same followed by an
+#      uncompressed cpio with /pad (LMB_BIGRD_MB, default 96 MiB, random) and
+#      /pad.md5: an initrd that relocate_initrd() has to move (rows with the
+#      'bigrd' option; guest/checks/initrd.sh checks the move and the copy).
 # x86_64 uses /bin/busybox from busybox-static; i386 needs the i386 build of
 # busybox-static, fetched with 'apt-get download' (adds dpkg's i386
 # architecture and runs apt-get update once if needed; nothing is installed).
@@ -37,8 +41,28 @@ i386)
 esac
 [ -x "$bb" ] || die "$bb missing (package busybox-static)"
 
+# big: OUT followed by the padding archive (rebuilt when OUT changed)
+big() {
+	big=$BUILD/initramfs-$arch-big.cpio.gz pad=$BUILD/initramfs-pad.cpio
+	if [ ! -f "$pad" ]; then
+		step "packing ${pad#"$TOP"/} (${LMB_BIGRD_MB:-96} MiB of random data, uncompressed)"
+		rm -rf "$pad.d" && mkdir -p "$pad.d"
+		dd if=/dev/urandom of="$pad.d/pad" bs=1M count="${LMB_BIGRD_MB:-96}" 2>/dev/null
+		(cd "$pad.d" && md5sum pad | sed 's| pad$| /pad|' >pad.md5 &&
+			printf 'pad\npad.md5\n' | cpio -o -H newc -R 0:0 --quiet) >"$pad.tmp"
+		mv "$pad.tmp" "$pad" && rm -rf "$pad.d"
+	fi
+	[ -f "$big" ] && [ ! "$out" -nt "$big" ] && [ ! "$pad" -nt "$big" ] && return 0
+	# the kernel reads an uncompressed archive after a compressed one only
+	# at a 4-byte aligned offset; zeros in between are skipped
+	n=$(wc -c <"$out")
+	{ cat "$out" && head -c $(((512 - n % 512) % 512)) /dev/zero && cat "$pad"; } >"$big.tmp" &&
+		mv "$big.tmp" "$big"
+}
+
 # Rebuild only when an input changed.
 if [ -f "$out" ] && [ -z "$(find "$TOP/guest" "$bb" "$0" -newer "$out" 2>/dev/null | head -n1)" ]; then
+	big
 	exit 0
 fi
 step "packing ${out#"$TOP"/}"
@@ -55,3 +79,4 @@ chmod 755 "$stage/init"
 mknod -m 600 "$stage/dev/console" c 5 1 2>/dev/null || true
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$out.tmp"
 mv "$out.tmp" "$out"
+big

@@ -48,8 +48,9 @@ else
 fi
 
 # Every CONFIG_X=y requested by a fragment must be =y now (merge_config
-# silently drops symbols whose dependencies are not met), and every
-# "# CONFIG_X is not set" must not be =y.
+# silently drops symbols whose dependencies are not met), every other
+# CONFIG_X=VALUE must have that value, and every "# CONFIG_X is not set"
+# must not be =y.
 missing= undefined=
 for f in $frags; do
 	for sym in $(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=y$/\1/p' "$f"); do
@@ -62,6 +63,9 @@ for f in $frags; do
 			continue
 		fi
 		missing="$missing $sym(${f##*/})"
+	done
+	for sv in $(sed -n '/=y$/d; s/^\(CONFIG_[A-Za-z0-9_]*=[^ ]*\)$/\1/p' "$f"); do
+		grep -qx "$sv" "$out/.config" || missing="$missing $sv(${f##*/})"
 	done
 	for sym in $(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$f"); do
 		grep -qx "$sym=y" "$out/.config" && missing="$missing !$sym(${f##*/})"

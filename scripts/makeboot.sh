@@ -1,7 +1,8 @@
 #!/bin/sh
 # make boot: deps, tree, build lmb-x86_64, initramfs, boot the first line of
-# tests/boot-matrix (1 GiB x86_64, lmb=debug memblock=debug) and print the
-# LMB boot report, and draw the memory map (scripts/memmap.sh).
+# tests/boot-matrix (the first lmb-x86_64 row without options: 1 GiB x86_64,
+# lmb=debug memblock=debug), print the LMB boot report and draw the memory
+# map (scripts/memmap.sh).
 . scripts/lib.sh
 
 T0=$(now)
@@ -10,15 +11,18 @@ sh scripts/tree.sh
 sh scripts/kbuild.sh lmb-x86_64
 sh scripts/initramfs.sh x86_64
 
-row=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix | grep -E '^[^ ]+[[:space:]]+lmb-x86_64[[:space:]]' | head -n1)
+# columns: name tier fw build mem smp nodes opts checks cmdline...
+row=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
+	awk '$4 == "lmb-x86_64" && $8 == "-" { print; exit }')
+set -f
 set -- $row
-name=$1 mem=$3 smp=$4 nodes=$5 checks=$6
-shift 6
+name=$1 fw=$3 mem=$5 smp=$6 nodes=$7 checks=$9
+shift 9
 log=$LOGS/boot-lmb-$name.log
 report=$LOGS/boot-report.txt
 step "[boot 1/1] $name: -m $mem -smp $smp, $*"
 rc=0
-sh scripts/boot.sh -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
+sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
 	-i "$BUILD/initramfs-x86_64.cpio.gz" -l "$log" "$(build_image lmb-x86_64)" "$@" || rc=$?
 
 sh scripts/report.sh "$log" >"$report"

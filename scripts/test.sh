@@ -133,45 +133,98 @@ done
 for a in $arches; do
 	sh scripts/initramfs.sh "$a" || fail "initramfs $a"
 done
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix >"$BUILD/.matrix"
+# The rows of this tier (LMB_TIER=core: make test; full: make test-full),
+# with memmap-seq= words expanded (tests/boot-matrix explains them).
+tier=${LMB_TIER:-core}
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
+	awk -v tier="$tier" '
+	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
+		n = split(substr(a, 12), f, ",")
+		if (n < 5) return a
+		s = "memmap="
+		for (i = 0; i < f[1]; i++)
+			s = s (i ? "," : "") f[2] f[3] (f[4] + i * f[5]) "M" (n > 5 ? f[6] : "")
+		return s
+	}
+	tier == "full" || $2 == tier {
+		for (i = 10; i <= NF; i++) if ($i ~ /^memmap-seq=/) $i = seq($i)
+		print
+	}' >"$BUILD/.matrix"
 rows=$(wc -l <"$BUILD/.matrix" | tr -d ' ')
+say "boot matrix: $rows rows of tier $tier (tests/boot-matrix; make test-full runs every tier)"
+ROWFAIL=$BUILD/.matrix.fail
+: >"$ROWFAIL"
+set -f	# hostile command lines may hold glob characters
+
+# opt OPTS WORD: the option column has WORD (comma separated; maxmem=SIZE)
+opt() { case ",$1," in *",$2,"*) return 0 ;; *) return 1 ;; esac; }
+optval() { printf ',%s,\n' "$1" | sed -n "s/.*,$2=\([^,]*\),.*/\1/p"; }
 
 # boots K BUILT COUNT: every row of the matrix with the K (lmb|base) kernels;
 # COUNT=1 counts the KUnit cases and guest checks of each boot as tests.
 boots() {
-	i=0
-	while read -r name build mem smp nodes checks cmdline; do
+	i=0 k=$1 bl=$2 cnt=$3
+	while read -r name _tier fw build mem smp nodes opts checks cmdline; do
 		i=$((i + 1))
-		b=$1-${build#*-}
+		b=$k-${build#*-}
 		a=$(build_arch "$b")
-		log=$LOGS/boot-$1-$name.log
-		rm -f "$log"
-		case " $2 " in
+		log=$LOGS/boot-$k-$name.log
+		rm -f "$log" "$log.secs"
+		case " $bl " in
 		*" $b "*) ;;
-		*) fail "boot $i/$rows $name: kernel $b not built"; continue ;;
+		*) fail "boot $i/$rows $name: kernel $b not built"; echo "$name" >>"$ROWFAIL"; continue ;;
 		esac
-		step "[boot $i/$rows] $name: $b, -m $mem -smp $smp, nodes $nodes, $cmdline"
-		if sh scripts/boot.sh -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
-			-i "$BUILD/initramfs-$a.cpio.gz" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
-			pass "boot $b $name (no hang/panic/Oops/WARNING/BUG, guest finished)"
+		rd=$BUILD/initramfs-$a.cpio.gz
+		set --
+		! opt "$opts" bigrd || rd=$BUILD/initramfs-$a-big.cpio.gz
+		! opt "$opts" panic || set -- -p
+		mx=$(optval "$opts" maxmem)
+		[ -z "$mx" ] || set -- "$@" -M "$mx"
+		o=
+		[ "$opts" = - ] || o="$opts: "
+		step "[boot $i/$rows] $name: $b $fw, -m $mem -smp $smp, nodes $nodes, opts $opts, $(printf '%s' "$cmdline" | cut -c1-160)"
+		if sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
+			-i "$rd" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
+			pass "boot $b $name (${o}no hang/panic/Oops/WARNING/BUG, guest finished)"
 		else
 			fail "boot $b $name (log: ${log#"$TOP"/})"
+			echo "$name" >>"$ROWFAIL"
 		fi
-		[ "$3" = 0 ] || count "kunit+guest $name" "$log"
-		# The ledger at hand-over (boots with lmb=debug of LMB kernels).
-		case "$1 $cmdline " in
+		# growmem/growres: the region arrays really grew in this boot
+		# (lmb=debug lines before the KUnit suites run)
+		for g in growmem:memory growres:reserved; do
+			[ "$k" = lmb ] && opt "$opts" "${g%:*}" || continue
+			if sed '/KTAP version/q' "$log" | grep -q "lmb: ${g#*:} array grown to"; then
+				pass "boot $b $name: the ${g#*:} array grew: $(sed '/KTAP version/q' "$log" | grep -m1 -o "${g#*:} array grown to [0-9]* entries")"
+			else
+				fail "boot $b $name: no 'lmb: ${g#*:} array grown to' line before KUnit"
+				echo "$name" >>"$ROWFAIL"
+			fi
+		done
+		if [ "$cnt" != 0 ]; then
+			f0=$F
+			count "kunit+guest $name" "$log"
+			[ "$F" = "$f0" ] || echo "$name" >>"$ROWFAIL"
+		fi
+		# The ledger at hand-over (LMB boots with lmb=debug that must not panic).
+		case "$k $cmdline " in
 		"lmb "*" lmb=debug "*)
-			sh scripts/ledger.sh "$log" "$(build_out "$b")" tests/ledger-names </dev/null \
+			opt "$opts" panic && continue
+			sh scripts/ledger.sh "$log" "$(build_out "$b")" tests/ledger-names "$fw" </dev/null \
 				>"$LOGS/ledger-$name.txt" 2>&1 || true
 			sed -n 's/^FINDING /    /p' "$LOGS/ledger-$name.txt"
 			if ! grep -q '^TEST ' "$LOGS/ledger-$name.txt"; then
 				fail "ledger $name: scripts/ledger.sh gave no result (build/logs/ledger-$name.txt)"
+				echo "$name" >>"$ROWFAIL"
 			fi
 			sed -n 's/^TEST //p' "$LOGS/ledger-$name.txt" | while read -r r t; do
 				echo "$r $t"
 			done >"$BUILD/.ledger.tests"
 			while read -r r t; do
-				if [ "$r" = ok ]; then pass "$name: $t"; else fail "$name: $t (build/logs/ledger-$name.txt)"; fi
+				if [ "$r" = ok ]; then pass "$name: $t"; else
+					fail "$name: $t (build/logs/ledger-$name.txt)"
+					echo "$name" >>"$ROWFAIL"
+				fi
 			done <"$BUILD/.ledger.tests"
 			;;
 		esac
@@ -179,12 +232,17 @@ boots() {
 }
 boots "$kind" "$built" 1
 
+# panic_line LOG: the first "Kernel panic" message, without the timestamp
+panic_line() { sed -n 's/\r$//; s/^.*Kernel panic - not syncing: //p' "$1" | head -n 1; }
+
 # ---- nothing lost at hand-over: LMB vs pristine, boot by boot -----------------
 # The pristine kernels (build/pristine, memblock; the same configs minus
 # configs/lmb.config) boot every row with the same QEMU and kernel command
 # line; scripts/memcmp.awk compares MemTotal, the Memory: line and the zones,
 # allowing only the differences tests/memory-expectations lists (exact
-# amounts that the kernel image accounts for). LMB_COMPARE=0 skips this.
+# amounts that the kernel image accounts for). Rows where the pristine kernel
+# panics (option 'panic') pass when both kernels panic with the same message.
+# LMB_COMPARE=0 skips this.
 if [ "$kind" = lmb ] && [ "${LMB_COMPARE:-1}" = 0 ]; then
 	say "note: LMB_COMPARE=0: no comparison with the pristine kernels"
 	echo "skip LMB vs pristine memory comparison (LMB_COMPARE=0)" >>"$SUMMARY"
@@ -203,29 +261,59 @@ elif [ "$kind" = lmb ]; then
 	boots base "$based" 0
 	table=$BUILD/.memcmp.table
 	: >"$table"
-	while read -r name build mem smp nodes checks cmdline; do
+	: >"$table.suggest"
+	while read -r name _tier fw build mem smp nodes opts checks cmdline; do
 		v=${build#*-}
+		secs="$(cat "$LOGS/boot-lmb-$name.log.secs" 2>/dev/null || echo 0) $(cat "$LOGS/boot-base-$name.log.secs" 2>/dev/null || echo 0)"
+		if opt "$opts" panic; then
+			step "[memory] $name: lmb-$v vs base-$v (both expected to panic)"
+			pl=$(panic_line "$LOGS/boot-lmb-$name.log") pb=$(panic_line "$LOGS/boot-base-$name.log")
+			say "    LMB:      ${pl:-(no panic)}"
+			say "    pristine: ${pb:-(no panic)}"
+			if [ -n "$pl" ] && [ "$pl" = "$pb" ]; then
+				pass "memory $name: both kernels panic alike: $pl"
+				echo "$name 0 0 0 0 0 0 panic $secs" >>"$table"
+			else
+				fail "memory $name: the kernels do not panic alike (LMB: ${pl:-none}; pristine: ${pb:-none})"
+				echo "$name" >>"$ROWFAIL"
+				echo "$name 0 0 0 0 0 0 FAIL $secs" >>"$table"
+			fi
+			continue
+		fi
 		step "[memory] $name: lmb-$v vs base-$v"
-		out=$(awk -v case="$name" -f scripts/memcmp.awk tests/memory-expectations \
+		out=$(awk -v case="$name" -v build="$v" -v fw="$fw" -f scripts/memcmp.awk tests/memory-expectations \
 			"$(build_out "base-$v")/System.map" "$(build_out "lmb-$v")/System.map" \
 			"$LOGS/boot-base-$name.log" "$LOGS/boot-lmb-$name.log" 2>&1) || true
-		printf '%s\n' "$out" | grep -vE '^(TEST|ROW) ' || true
-		printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$table"
-		printf '%s\n' "$out" | grep -q '^TEST ' || fail "memory $name: scripts/memcmp.awk gave no result"
+		printf '%s\n' "$out" | grep -vE '^(TEST|ROW|SUGGEST) ' || true
+		printf '%s\n' "$out" | sed -n 's/^SUGGEST //p' >>"$table.suggest"
+		printf '%s\n' "$out" | sed -n "s/^ROW \(.*\)/\1 $secs/p" >>"$table"
+		printf '%s\n' "$out" | grep -q '^TEST ' || { fail "memory $name: scripts/memcmp.awk gave no result"; echo "$name" >>"$ROWFAIL"; }
 		printf '%s\n' "$out" | sed -n 's/^TEST //p' | while read -r r t; do echo "$r $t"; done >"$table.tests"
 		while read -r r t; do
-			if [ "$r" = ok ]; then pass "$t"; else fail "$t"; fi
+			if [ "$r" = ok ]; then pass "$t"; else fail "$t"; echo "$name" >>"$ROWFAIL"; fi
 		done <"$table.tests"
 	done <"$BUILD/.matrix"
+	if [ -s "$table.suggest" ]; then
+		say ""
+		say "Differences the kernel image accounts for (if the image is the reason, these are the"
+		say "tests/memory-expectations lines; a case name instead of the build applies to one row):"
+		sort -u "$table.suggest" | sed 's/^/    /'
+	fi
 	{
 		say ""
-		say "LMB vs pristine, same QEMU and kernel command line (tests/memory-expectations; $(elapsed "$t0")):"
-		awk 'BEGIN { printf "  %-15s %9s %9s %5s  %9s %9s %5s  %8s %8s %5s  %s\n", "case", "MemTotal", "pristine", "delta", "available", "pristine", "delta", "reserved", "pristine", "delta", "verdict" }
-		{ printf "  %-15s %8dK %8dK %+5d  %8dK %8dK %+5d  %7dK %7dK %+5d  %s\n", $1, $2, $3, $2 - $3, $4, $5, $4 - $5, $6, $7, $6 - $7, $8 }' "$table"
-		say "  verdict: equal = no difference; image = only the differences tests/memory-expectations lists, each"
-		say "  the exact amount the kernel image accounts for (System.map, Freeing lines); FAIL = anything else."
-		say "  'available' (nr_free_pages() at the Memory: line) is shown, not compared: it varies between"
-		say "  identical boots of the same kernel (timing); 'reserved' (total - totalram) is compared exactly."
+		say "LMB vs pristine, same QEMU and kernel command line, tier $tier (tests/boot-matrix, tests/memory-expectations; $(elapsed "$t0")):"
+		awk -v failed="$ROWFAIL" 'BEGIN { while ((getline l < failed) > 0) bad[l] = 1
+			printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6s %6s\n", "case", "result", "MemTotal", "pristine", "delta", "reserved", "pristine", "delta", "memory", "s LMB", "s base" }
+		{ r = ($1 in bad) ? "FAIL" : "pass"
+		  if ($8 == "panic") printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6.1f %6.1f\n", $1, r, "-", "-", "", "-", "-", "", "panic", $9, $10
+		  else printf "  %-22s %-6s %8dK %8dK %+5d  %7dK %7dK %+5d  %-7s %6.1f %6.1f\n", $1, r, $2, $3, $2 - $3, $6, $7, $6 - $7, $8, $9, $10 }' "$table"
+		say "  result: the row's boots, KUnit cases, guest checks and memory tests all passed (pass) or not (FAIL)."
+		say "  memory: equal = no difference; image = only the differences tests/memory-expectations lists, each"
+		say "  the exact amount the kernel image accounts for (System.map, Freeing lines); other = also exact"
+		say "  differences with another stated cause (\"not image:\" lines: LMB's larger grown arrays, UEFI"
+		say "  loading the larger bzImage file); panic = both kernels"
+		say "  panicked with the same message (hostile input the pristine kernel panics on); FAIL = anything else."
+		say "  'reserved' (total - totalram at the Memory: line) is compared exactly; s = boot wall seconds (TCG)."
 	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
 fi
 
