@@ -59,20 +59,9 @@ else
 fi
 
 # ---- per prefix -------------------------------------------------------------
-# lock_take / lock_drop: the machine-wide kernel build lock, held for one
+# klock_take / klock_drop (lib.sh): the machine-wide kernel build lock, held for one
 # prefix (config + build + W=1) so that other builds can run in between.
 # The progress line's time is the build's, without the wait for the lock.
-lock_take() {
-	exec 9>"$KLOCK"
-	waited=
-	if ! flock -n 9; then
-		_t=$(now)
-		say "    waiting for ${KLOCK#"$TOP"/} (another kernel build is running)"
-		flock 9
-		waited=$(elapsed "$_t")
-	fi
-}
-lock_drop() { exec 9>&-; }
 
 # configure LOG: lmb-x86_64 config into $OUT (as scripts/kbuild.sh).
 configure() {
@@ -152,7 +141,7 @@ FAIL $nn $p (does not apply)"
 		continue
 	fi
 	subj=$(git -C "$WT" log -1 --format=%s)
-	lock_take
+	klock_take
 	t0=$(now)
 	rc=0
 	if [ "$i" = 1 ] || [ ! -f "$OUT/.config" ] ||
@@ -172,8 +161,8 @@ FAIL $nn $p (does not apply)"
 			notes="$notes, W=1: $nw new"
 		fi
 	fi
-	lock_drop
-	[ -z "$waited" ] || notes="$notes (after $waited waiting for the lock)"
+	klock_drop
+	[ -z "$klock_waited" ] || notes="$notes (after $klock_waited waiting for the lock)"
 	if [ "$rc" = 0 ]; then
 		passed=$((passed + 1))
 		say "[$i/$n] $subj ... ok $(elapsed "$t0")$notes"

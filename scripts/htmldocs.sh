@@ -32,18 +32,13 @@ fi
 mkdir -p "$out"
 step "htmldocs SPHINXDIRS=$dirs (${src#"$TOP"/} -> ${out#"$TOP"/}; log: ${log#"$TOP"/})"
 # One kernel build at a time on this machine: held until this script exits.
-exec 9>"$KLOCK"
-if ! flock -n 9; then
-	t0=$(now)
-	say "    waiting for build/.kbuild.lock (another kernel build is running)"
-	flock 9
-	say "    got the lock after $(elapsed "$t0")"
-fi
+klock_take
+[ -z "$klock_waited" ] || say "    got the lock after $klock_waited"
 t0=$(now)
 rc=0
 PATH=/usr/bin:$PATH make -C "$src" O="$out" PYTHON3=/usr/bin/python3 \
 	SPHINXBUILD=/usr/bin/sphinx-build SPHINXDIRS="$dirs" htmldocs >"$log" 2>&1 || rc=$?
-exec 9>&-
+klock_drop
 say "    done in $(elapsed "$t0")"
 if [ "$rc" != 0 ]; then
 	tail_log "$log"

@@ -18,13 +18,8 @@ mkdir -p "$out"
 
 # One kernel build at a time on this machine (the lead's manual builds use
 # 'flock build/.kbuild.lock make ...' too). Held until this script exits.
-exec 9>"$KLOCK"
-if ! flock -n 9; then
-	t0=$(now)
-	say "    waiting for build/.kbuild.lock (another kernel build is running)"
-	flock 9
-	say "    got the lock after $(elapsed "$t0")"
-fi
+klock_take
+[ -z "$klock_waited" ] || say "    got the lock after $klock_waited"
 
 # ---- config ---------------------------------------------------------------
 # Regenerated unless .config is newer than every Kconfig file of the tree and

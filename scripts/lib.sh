@@ -38,6 +38,20 @@ tail_log() {
 # Kernel builds of this repository: one at a time on this machine.
 # Everything that runs make in a kernel tree goes through klock.
 klock() { flock "$KLOCK" "$@"; }
+# klock_take / klock_drop: hold the same lock on fd 9 across several steps
+# of a script (released at exit at the latest); klock_waited is how long
+# klock_take waited for it (empty if it was free).
+klock_take() {
+	exec 9>"$KLOCK"
+	klock_waited=
+	if ! flock -n 9; then
+		_t=$(now)
+		say "    waiting for ${KLOCK#"$TOP"/} (another kernel build is running)"
+		flock 9
+		klock_waited=$(elapsed "$_t")
+	fi
+}
+klock_drop() { exec 9>&-; }
 
 # The builds: <kind>-<variant>, kind lmb or base, variant x86_64, i386 or
 # i386pae (configs/<variant>.config). lmb-* builds use build/linux
