@@ -9,7 +9,7 @@
 #   make export    build/linux commits pristine..HEAD -> patches/
 #   make check     patches/ reproduces build/linux exactly; checkpatch clean
 #   make bench     LMB vs memblock benchmark (table + PNG plot, ~16 min)
-#   make bisect-check  every prefix of patches/series builds (x86_64, ccache)
+#   make bisect-check  every prefix of patches/series builds (x86_64 and i386, ccache, W=1 on what each patch adds)
 #   make memmap    draw the memory map of the last make boot (SVG)
 #   make htmldocs  the core-api manual with LMB's page, as HTML (Debian's Sphinx)
 #   make clean     remove build outputs (keeps build/linux and build/pristine)
@@ -64,6 +64,7 @@ htmldocs:
 clean:
 	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix.* build/.series.*
 	-git -C build/linux worktree remove --force build/bisect 2>/dev/null
+	-git -C build/linux worktree remove --force build/bisect-selftest 2>/dev/null
 
 distclean:
 	rm -rf build

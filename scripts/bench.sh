@@ -9,11 +9,11 @@ sim=$KTREE/tools/testing/lmb
 [ -f "$sim/bench/bench.c" ] || die "no benchmark in $sim (make tree first)"
 command -v gnuplot >/dev/null 2>&1 ||
 	warn "gnuplot not found (apt-get install gnuplot-nox): the plot will be skipped"
-step "benchmark: make -C ${sim#"$TOP"/} bench"
+step "benchmark: make -C ${sim#"$TOP"/}/bench"
 start=$(now)
-make -s -C "$sim" bench || die "the benchmark failed"
+make -s -C "$sim/bench" || die "the benchmark failed"
 say "benchmark took $(elapsed "$start")"
-png=$sim/build-bench/bench.png
+png=$sim/bench/build/bench.png
 if [ -f "$png" ]; then
 	say "plot: $png"
 else

@@ -3,7 +3,10 @@
 #  1. patches/ reproduces build/linux exactly: pristine + patches/series,
 #     applied from scratch (index-only, in a temporary index), must give the
 #     same tree as build/linux HEAD.
-#  2. scripts/checkpatch.pl on every patch of the series: 0 errors and
+#  2. git am applies every patch of the series to a plain git init of
+#     the tarball exactly as it extracts (dot-files included), as a user
+#     would apply it.
+#  3. scripts/checkpatch.pl on every patch of the series: 0 errors and
 #     0 warnings, except the (patch, type) pairs listed with a reason in
 #     patches/checkpatch-exceptions.
 # Usage: scripts/check.sh [--checkpatch-only]
@@ -30,6 +33,26 @@ if [ "${1:-}" != --checkpatch-only ]; then
 	else
 		fails=$((fails + 1))
 	fi
+fi
+
+if [ "${1:-}" != --checkpatch-only ]; then
+	step "check: git am of patches/series on a plain git init of $LINUX_TARBALL"
+	t0=$(now) am=$BUILD/.am-check
+	rm -rf "$am" && mkdir -p "$am"
+	if tar -xf "$LINUX_TARBALL" -C "$am" --strip-components=1 &&
+		git -C "$am" init -q && git -C "$am" add -A -f &&
+		git $GIT_ID -C "$am" commit -q -m tarball >/dev/null &&
+		(cd "$am" && for p in $(series_list); do
+			git $GIT_ID am -q --keep-cr "$TOP/patches/$p" >"$BUILD/.am-check.log" 2>&1 ||
+				{ echo "$p"; exit 1; }
+		done) >"$BUILD/.am-check.fail"; then
+		say "    ok: $(series_count) patches applied with git am in $(elapsed "$t0")"
+	else
+		say "    FAIL: git am stops at $(cat "$BUILD/.am-check.fail" 2>/dev/null)"
+		sed 's/^/    /' "$BUILD/.am-check.log" 2>/dev/null | head -n 20
+		fails=$((fails + 1))
+	fi
+	rm -rf "$am" "$BUILD/.am-check.fail"
 fi
 
 step "check: scripts/checkpatch.pl on patches/series"

@@ -13,7 +13,7 @@ FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 /usr/share/ovmf/OVMF.fd:ovmf"
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
-liburcu-dev busybox-static ovmf gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 $*"
+liburcu-dev busybox-static ovmf gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 

@@ -90,3 +90,17 @@ kmake() {
 	make -C "$_src" O="$_out" ARCH="$_arch" CC="ccache gcc" \
 		LOCALVERSION= -j"$JOBS" "$@"
 }
+
+# scratch_worktree DIR: DIR, a detached worktree of build/linux, reset to
+# 'pristine' (created if missing; kept between runs for incremental builds).
+scratch_worktree() {
+	if [ -e "$1/.git" ]; then
+		git -C "$1" am --abort >/dev/null 2>&1 || true
+		git -C "$1" reset -q --hard 'pristine^{commit}'
+		git -C "$1" clean -qfdx
+	else
+		git -C "$KTREE" worktree prune
+		git -C "$KTREE" worktree add -q --detach "$1" 'pristine^{commit}' ||
+			die "git worktree add ${1#"$TOP"/} failed"
+	fi
+}

@@ -47,25 +47,13 @@ ensure_source() {
 }
 
 # ---- create build/linux ----------------------------------------------------
-# The tarball's top-level .gitignore ends with Debian's packaging block
-#   #
-#   # Debian packaging: ignore everything at the top level, since it isn't
-#   # included in our repository
-#   #
-#   /*
-#   !/debian/
-# which would hide every file from git; we drop that block (and only it)
-# before the pristine commit.
-strip_debian_gitignore() {
-	awk '
-	{ line[NR] = $0 }
-	/^# Debian packaging: ignore everything/ { start = NR; if (NR > 1 && line[NR-1] == "#") start = NR - 1 }
-	start && !stop && $0 == "!/debian/" { stop = NR }
-	END {
-		for (i = 1; i <= NR; i++)
-			if (!(start && stop && i >= start && i <= stop)) print line[i]
-	}' "$1" >"$1.new" && mv "$1.new" "$1"
-}
+# The pristine commit is the tarball exactly as it extracts, dot-files
+# included (git add -f: the tarball's own .gitignore, whose last block is
+# Debian's "ignore everything at the top level", would hide every file).
+# New files of the series are added with git add -f as well (make export
+# writes them like any other change). The marker lmb-import-full in .git
+# tells a tree imported this way from an older, dot-file-less one.
+IMPORT_MARK=lmb-import-full
 
 create_tree() {
 	ensure_source
@@ -75,22 +63,29 @@ create_tree() {
 	t0=$(now)
 	step "extracting $LINUX_TARBALL into build/linux"
 	tar -xf "$LINUX_TARBALL" -C "$tmp" --strip-components=1
-	strip_debian_gitignore "$tmp/.gitignore"
 	say "    done in $(elapsed "$t0")"
 	t0=$(now)
 	step "git import of the pristine tree (tag 'pristine')"
 	git -C "$tmp" init -q
-	git -C "$tmp" add -A
+	git -C "$tmp" add -A -f
 	GIT_AUTHOR_DATE=$PRISTINE_DATE GIT_COMMITTER_DATE=$PRISTINE_DATE \
 		git $GIT_ID -C "$tmp" commit -q -m "Import Debian $LINUX_DEB_PACKAGE $SRC_VERSION" \
 		--author="lmb-x86 <lmb@lmb-x86.invalid>"
 	git -C "$tmp" tag pristine
+	: >"$tmp/.git/$IMPORT_MARK"
 	mv "$tmp" "$KTREE"
 	say "    done in $(elapsed "$t0")"
 }
 
 # ---- bring build/linux to patches/ -----------------------------------------
 G="git -C $KTREE"
+if [ -d "$KTREE/.git" ] && [ ! -f "$KTREE/.git/$IMPORT_MARK" ]; then
+	# An older import without the tarball's dot-files: set it aside.
+	old=$BUILD/linux.old-import
+	[ ! -e "$old" ] || die "build/linux was imported without dot-files; move it away (build/linux.old-import exists)"
+	warn "build/linux was imported without the tarball's dot-files: moving it to ${old#"$TOP"/}"
+	mv "$KTREE" "$old"
+fi
 [ -d "$KTREE/.git" ] || create_tree
 $G rev-parse -q --verify pristine >/dev/null || die "build/linux has no tag 'pristine'"
 

@@ -1,0 +1,53 @@
+# LMB's ledger after boot (/proc/lmb, lmb=nokeep turns it off):
+#  - the reconciliation adds up to MemTotal, to the page: what LMB handed
+#    to the page allocator + what memblock_free_late() gave later + what the
+#    kernel's "Freeing ... memory: NK" lines say = MemTotal (any remainder
+#    is printed);
+#  - /proc/lmb/owners is readable by an unprivileged user;
+#  - /proc/lmb/ranges shows addresses to root and only zeros to others.
+# Prints both views (the harness draws the memory map from the ranges).
+o=/proc/lmb/owners r=/proc/lmb/ranges
+if grep -qw 'lmb=nokeep' /proc/cmdline; then
+	[ ! -e "$o" ] || { echo "lmb=nokeep, yet $o exists"; exit 1; }
+	echo "lmb=nokeep: no $o, as asked"
+	exit 0
+fi
+if [ ! -e "$o" ] && ! dmesg | grep -q 'lmb: '; then
+	echo "not an LMB kernel (no /proc/lmb, no lmb: line): nothing to reconcile"
+	exit 0
+fi
+[ -r "$o" ] && [ -r "$r" ] || { echo "no $o or $r"; exit 1; }
+sed 's/^/lmb-owners: /' "$o"
+sed 's/^/lmb-ranges: /' "$r"
+
+# "= handed ... N": the first number after the label.
+term() { awk -v l="$1" 'index($0, l) == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^-?[0-9]+$/) { print $i; exit } }' "$o"; }
+handed=$(term "= handed to the page allocator")
+late=$(term "+ freed late")
+total=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
+freeing=$(dmesg | awk '/Freeing .* memory: [0-9]+K/ { s = $0; sub(/.*memory: /, "", s); sub(/K.*/, "", s); n += s } END { print n + 0 }')
+[ -n "$handed" ] && [ -n "$late" ] && [ -n "$total" ] || { echo "cannot read the reconciliation"; exit 1; }
+rest=$((total - handed - late - freeing))
+echo "reconciliation: handed $handed + freed late $late + Freeing lines $freeing = $((handed + late + freeing)) KiB; MemTotal $total KiB; remainder $rest KiB"
+ok=0
+[ "$rest" = 0 ] || { echo "FAIL: $rest KiB of MemTotal unaccounted"; ok=1; }
+
+# Privacy: others read the owners, and no address.  busybox su as root
+# asks no password; the initramfs has no /etc/passwd of its own.
+mkdir -p /etc
+grep -q '^nobody:' /etc/passwd 2>/dev/null ||
+	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+nobody() { su -s /bin/sh nobody -c "$*"; }
+[ "$(nobody id -u)" = 65534 ] || { echo "FAIL: cannot run as uid 65534: $(nobody id -u 2>&1)"; exit 1; }
+if ! nobody cat "$o" >/tmp/o.nobody 2>&1; then
+	echo "FAIL: an unprivileged user cannot read $o"; ok=1
+fi
+nobody cat "$r" >/tmp/r.nobody 2>&1
+sed 's/^/lmb-ranges (uid 65534): /' /tmp/r.nobody | head -n 3
+if grep -v '^0000000000000000-0000000000000000 : ' /tmp/r.nobody | grep -q .; then
+	echo "FAIL: an unprivileged user sees addresses in $r"; ok=1
+fi
+if ! grep -v '^0000000000000000-0000000000000000 : ' "$r" | grep -q .; then
+	echo "FAIL: root sees no address in $r"; ok=1
+fi
+exit $ok
