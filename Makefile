@@ -3,7 +3,9 @@
 #
 #   make boot      build the LMB kernel (x86_64) and boot it once in QEMU
 #   make test      every test, the core boot matrix; ends with "N passed, N failed"
-#   make test-full the same with every row of tests/boot-matrix
+#   make test-full the same with every row of tests/boot-matrix (the distro tier too) and kconfig-check
+#   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
+#   make kconfig-check olddefconfig warnings (allyes/allmod, Debian, TDX) and W=1 on the changed files
 #   make baseline  the same builds and boots on the pristine tree (memblock)
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
@@ -19,7 +21,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full test-distro kconfig-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -35,6 +37,12 @@ test:
 
 test-full:
 	@LMB_TIER=full sh scripts/test.sh lmb
+
+test-distro:
+	@LMB_TIER=distro sh scripts/test.sh lmb
+
+kconfig-check:
+	@sh scripts/deps.sh && sh scripts/kconfig-check.sh
 
 baseline:
 	@sh scripts/test.sh base
@@ -62,7 +70,7 @@ htmldocs:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/htmldocs.sh
 
 clean:
-	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix.* build/.series.*
+	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix* build/.series.* build/.memcmp.* build/.ledger.*
 	-git -C build/linux worktree remove --force build/bisect 2>/dev/null
 
 distclean:
