@@ -23,6 +23,17 @@ log=$LOGS/build-$name.log
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run make tree / make baseline)"
 mkdir -p "$out"
 
+fsha=$(cat $frags ${deb:+"$deb"} | sha256sum | cut -c1-64)
+# Nothing to do: same fragments, and no file of the tree newer than the
+# kernel built from it. Said without waiting for the build lock (a no-op
+# make would wait for whatever build holds it).
+img=$(build_image "$name")
+if [ -f "$img" ] && [ -f "$out/vmlinux" ] && [ "$(cat "$out/.lmb-fragments.sha" 2>/dev/null)" = "$fsha" ] &&
+	[ -z "$(find "$src" -path "$src/.git" -prune -o -type f -newer "$img" -print | head -n1)" ]; then
+	step "[build $name] up to date (same fragments, nothing in ${src#"$TOP"/} newer than its bzImage)"
+	exit 0
+fi
+
 # One kernel build at a time on this machine (the lead's manual builds use
 # 'flock build/.kbuild.lock make ...' too). Held until this script exits.
 klock_take
@@ -32,7 +43,6 @@ klock_take
 # Regenerated unless .config is newer than every Kconfig file of the tree and
 # was made from the same fragments (the stamp holds their sha).
 t0=$(now)
-fsha=$(cat $frags ${deb:+"$deb"} | sha256sum | cut -c1-64)
 if [ -f "$out/.config" ] && [ "$(cat "$out/.lmb-fragments.sha" 2>/dev/null)" = "$fsha" ] &&
 	[ -z "$(find "$src" -path "$src/.git" -prune -o -name 'Kconfig*' -newer "$out/.config" -print | head -n1)" ]; then
 	step "[build $name] config unchanged (fragments and Kconfig files)"
