@@ -3,9 +3,10 @@
 #
 #   make boot      build the LMB kernel (x86_64) and boot it once in QEMU
 #   make test      every test, the core boot matrix; ends with "N passed, N failed"
-#   make test-full the same with every row of tests/boot-matrix (the distro tier too) and kconfig-check
+#   make test-full the same with every row of tests/boot-matrix (the distro tier too), kconfig-check, compile-check
 #   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
-#   make kconfig-check olddefconfig warnings (allyes/allmod, Debian, TDX) and W=1 on the changed files
+#   make kconfig-check olddefconfig prints no warning (allyes/allmod x86_64+i386, Debian's amd64 configs, TDX host)
+#   make compile-check every .c file the series changes compiles alone with W=1 under allmodconfig, no new warning
 #   make baseline  the same builds and boots on the pristine tree (memblock)
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
@@ -21,7 +22,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full test-distro kconfig-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full test-distro kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -43,6 +44,9 @@ test-distro:
 
 kconfig-check:
 	@sh scripts/deps.sh && sh scripts/kconfig-check.sh
+
+compile-check:
+	@sh scripts/deps.sh && sh scripts/compile-check.sh
 
 baseline:
 	@sh scripts/test.sh base
