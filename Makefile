@@ -3,7 +3,10 @@
 #
 #   make boot      build the LMB kernel (x86_64) and boot it once in QEMU
 #   make test      every test, the core boot matrix; ends with "N passed, N failed"
-#   make test-full the same with every row of tests/boot-matrix
+#   make test-full the same with every row of tests/boot-matrix (the distro tier too), kconfig-check, compile-check
+#   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
+#   make kconfig-check olddefconfig prints no warning (allyes/allmod x86_64+i386, Debian's amd64 configs, TDX host)
+#   make compile-check every .c file the series changes compiles alone with W=1 under allmodconfig, no new warning
 #   make baseline  the same builds and boots on the pristine tree (memblock)
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
@@ -19,7 +22,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full test-distro kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -35,6 +38,15 @@ test:
 
 test-full:
 	@LMB_TIER=full sh scripts/test.sh lmb
+
+test-distro:
+	@LMB_TIER=distro sh scripts/test.sh lmb
+
+kconfig-check:
+	@sh scripts/deps.sh && sh scripts/kconfig-check.sh
+
+compile-check:
+	@sh scripts/deps.sh && sh scripts/compile-check.sh
 
 baseline:
 	@sh scripts/test.sh base
@@ -62,7 +74,7 @@ htmldocs:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/htmldocs.sh
 
 clean:
-	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix.* build/.series.*
+	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix* build/.series.* build/.memcmp.* build/.ledger.*
 	-git -C build/linux worktree remove --force build/bisect 2>/dev/null
 	-git -C build/linux worktree remove --force build/bisect-selftest 2>/dev/null
 

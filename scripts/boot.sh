@@ -2,12 +2,26 @@
 # Boot one kernel in QEMU and check the boot.
 #
 # usage: scripts/boot.sh [-t SECONDS] [-m MEM] [-s SMP] [-n NODES] [-c CHECKS]
-#                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-p] KERNEL [CMDLINE...]
+#                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-S SLOTS] [-C CPU]
+#                        [-V SIZE] [-D] [-b BOOTS] [-k] [-p] KERNEL [CMDLINE...]
 #   -m MEM     guest memory (QEMU syntax, default 1G)
 #   -f FW      firmware: bios (SeaBIOS, default) or uefi (OVMF, the bzImage
 #              loaded with -kernel and started through its EFI stub)
-#   -M MAXMEM  -m MEM,slots=2,maxmem=MAXMEM: QEMU's SRAT then lists the
-#              memory hotplug area above RAM as hotpluggable (needs -n)
+#   -M MAXMEM  -m MEM,slots=SLOTS,maxmem=MAXMEM: QEMU's SRAT then lists the
+#              memory hotplug area above RAM as hotpluggable
+#   -S SLOTS   DIMM slots with -M (default 2)
+#   -C CPU     QEMU CPU model (-cpu; default QEMU's qemu64), e.g. max (LA57)
+#   -V SIZE    a virtio-mem-pci device, QEMU id lmbvmem0, of up to SIZE
+#              (requested-size 0 at boot; needs -M)
+#   -D         the QEMU monitor (HMP) on a pipe, LOG.mon.in/.out, driven by
+#              the guest: every "# lmb-guest: monitor: CMD ;" line of the
+#              serial log is sent to it (guest/lib.sh mon); replies in
+#              LOG.monitor
+#   -b BOOTS   the guest runner must finish BOOTS times (2: kexec or kdump
+#              into a second kernel; default 1)
+#   -k         kdump: the first kernel crashes on purpose (sysrq c, "Kernel
+#              panic - not syncing: sysrq triggered crash") into the crash
+#              kernel: that panic, before the second kernel, is no failure
 #   -p         a kernel panic is the expected outcome (hostile input that the
 #              pristine kernel panics on too): passes when the kernel panics
 #              and QEMU exits in time, fails if the guest gets to its end
@@ -31,13 +45,16 @@
 . scripts/lib.sh
 
 timeout= mem=1G smp=2 nodes=- checks= log=$LOGS/boot.log fw=bios maxmem= panic=0
+slots=2 cpu= vmem= monitor=0 boots=1 kdump=0
 initrd=$BUILD/initramfs-x86_64.cpio.gz
-while getopts t:m:s:n:c:i:l:f:M:p o; do
+while getopts t:m:s:n:c:i:l:f:M:S:C:V:Db:kp o; do
 	case $o in
 	t) timeout=$OPTARG ;; m) mem=$OPTARG ;; s) smp=$OPTARG ;; n) nodes=$OPTARG ;;
 	c) checks=$OPTARG ;; i) initrd=$OPTARG ;; l) log=$OPTARG ;;
 	f) fw=$OPTARG ;; M) maxmem=$OPTARG ;; p) panic=1 ;;
-	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-p] KERNEL [CMDLINE...]" ;;
+	S) slots=$OPTARG ;; C) cpu=$OPTARG ;; V) vmem=$OPTARG ;; D) monitor=1 ;;
+	b) boots=$OPTARG ;; k) kdump=1 ;;
+	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-D] [-b boots] [-k] [-p] KERNEL [CMDLINE...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -91,29 +108,71 @@ numa_args() {
 	done
 }
 
+# extra QEMU arguments: CPU model, virtio-mem device, monitor pipe
+extra_args() {
+	[ -z "$cpu" ] || printf ' -cpu %s' "$cpu"
+	[ -z "$vmem" ] || printf ' -object memory-backend-ram,id=lmbvmem0m,size=%s -device virtio-mem-pci,id=lmbvmem0,memdev=lmbvmem0m,requested-size=0%s' \
+		"$vmem" "$([ "$nodes" = - ] || echo ,node=0)"
+	[ "$monitor" = 0 ] || printf ' -chardev pipe,id=lmbmon,path=%s.mon -mon chardev=lmbmon,mode=readline' "$1"
+}
+
+# relay LOG: send the guest's new "# lmb-guest: monitor: CMD ;" lines to
+# the monitor (only complete lines: they end with " ;")
+relay() {
+	sed -n 's/\r$//; s/^# lmb-guest: monitor: \(.*\) ;$/\1/p' "$1" 2>/dev/null >"$1.mon.want"
+	n=$(wc -l <"$1.mon.want")
+	while [ "$relayed" -lt "$n" ]; do
+		relayed=$((relayed + 1))
+		c=$(sed -n "${relayed}p" "$1.mon.want")
+		printf '(harness) %s\n' "$c" >>"$1.monitor.sent"
+		timeout 10 sh -c 'printf "%s\n" "$1" >"$2"' sh "$c" "$1.mon.in" ||
+			echo "(harness) could not write to the monitor: $c" >>"$1.monitor.sent"
+	done
+}
+
 run_qemu() { # ACCEL TIMEOUT LOG
-	rm -f "$3" "$3.qemu"
+	rm -f "$3" "$3.qemu" "$3.mon.in" "$3.mon.out" "$3.mon.want" "$3.monitor" "$3.monitor.sent"
+	mpid=
+	if [ "$monitor" = 1 ]; then
+		mkfifo "$3.mon.in" "$3.mon.out"
+		cat "$3.mon.out" >"$3.monitor" &
+		mpid=$!
+	fi
 	# shellcheck disable=SC2046
 	timeout -k 5 "$2" qemu-system-x86_64 -M pc -accel "$1" $fwargs \
-		-m "$mem${maxmem:+,slots=2,maxmem=$maxmem}" \
-		-smp "$smp,sockets=$smp,cores=1,threads=1" $(numa_args) \
+		-m "$mem${maxmem:+,slots=$slots,maxmem=$maxmem}" \
+		-smp "$smp,sockets=$smp,cores=1,threads=1" $(numa_args) $(extra_args "$3") \
 		-nodefaults -display none -no-reboot -serial "file:$3" \
 		-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 		</dev/null >"$3.qemu" 2>&1 &
 	qpid=$!
+	relayed=0
 	# A panic this early (setup_arch) hangs instead of rebooting: stop
-	# QEMU 3 s after the panic line rather than waiting for the timeout.
+	# QEMU 3 s after the panic line rather than waiting for the timeout
+	# (kdump: after a panic more than the one on purpose).
 	while kill -0 "$qpid" 2>/dev/null; do
-		if grep -q 'Kernel panic - not syncing' "$3" 2>/dev/null; then
+		np=$(grep -c 'Kernel panic - not syncing' "$3" 2>/dev/null || true)
+		if [ "${np:-0}" -gt "$kdump" ]; then
 			sleep 3
 			kill "$qpid" 2>/dev/null || true
 			wait "$qpid" || true
 			echo "(stopped 3 s after the kernel panic)" >>"$3.qemu"
+			[ -z "$mpid" ] || kill "$mpid" 2>/dev/null || true
 			return 0
 		fi
+		[ "$monitor" = 0 ] || relay "$3"
 		sleep 0.5
 	done
-	wait "$qpid"
+	qrc=0
+	wait "$qpid" || qrc=$?
+	[ -z "$mpid" ] || { kill "$mpid" 2>/dev/null || true; wait "$mpid" 2>/dev/null || true; }
+	# HMP echoes what it is sent key by key: keep each line's text after its
+	# last erase-to-end-of-line
+	e=$(printf '\033')
+	[ ! -f "$3.monitor" ] || { sed "s/.*$e\[K//; s/$e\[[0-9;]*[A-Za-z]//g" "$3.monitor" >"$3.mon.want" && mv "$3.mon.want" "$3.monitor"; }
+	[ ! -f "$3.monitor.sent" ] || cat "$3.monitor.sent" >>"$3.monitor"
+	rm -f "$3.mon.in" "$3.mon.out" "$3.mon.want" "$3.monitor.sent"
+	return $qrc
 }
 
 # ---- accelerator ------------------------------------------------------------
@@ -156,7 +215,10 @@ elif [ "$rc" != 0 ]; then
 	why="QEMU exited with status $rc: $(head -n 3 "$log.qemu" | tr '\n' ' ')"
 fi
 [ -f "$log" ] || : >"$log"
-bad=$(grep -nE 'Kernel panic|Oops|(^|[] ])(WARNING|BUG):' "$log" | head -n 3 || true)
+# kdump: the crash on purpose, in the first kernel, is expected
+sysrq='Kernel panic - not syncing: sysrq triggered crash'
+bad=$(grep -nE 'Kernel panic|Oops|(^|[] ])(WARNING|BUG):' "$log" |
+	if [ "$kdump" = 1 ]; then grep -v "$sysrq" || true; else cat; fi | head -n 3 || true)
 if [ "$panic" = 1 ]; then
 	# expected: a panic (the pristine kernel's behaviour on this input)
 	grep -q 'Kernel panic - not syncing' "$log" || why="${why:+$why; }expected a kernel panic, there was none"
@@ -164,13 +226,23 @@ if [ "$panic" = 1 ]; then
 	[ -n "$why" ] || bad=
 else
 	[ -z "$bad" ] || why="${why:+$why; }kernel log has: $(printf '%s\n' "$bad" | head -n 1)"
-	grep -q '^# lmb-guest: end' "$log" || why="${why:+$why; }guest end marker missing"
+	ends=$(grep -c '^# lmb-guest: end' "$log" || true)
+	if [ "$ends" = 0 ]; then
+		why="${why:+$why; }guest end marker missing"
+	elif [ "$ends" -lt "$boots" ]; then
+		why="${why:+$why; }the guest finished $ends of $boots times (the next kernel did not come up$(grep -m1 -o 'lmb-guest: then: failed.*' "$log" | sed 's/^/: /'))"
+	fi
+	if [ "$kdump" = 1 ]; then
+		# the crash on purpose comes before the crash kernel's banner
+		awk -v p="$sysrq" 'index($0, "Linux version ") { k++ } index($0, p) && k == 1 { ok = 1 } END { exit !ok }' "$log" ||
+			why="${why:+$why; }kdump: no '$sysrq' in the first kernel"
+	fi
 fi
-
 if [ -n "$why" ]; then
 	say "    boot FAILED ($accel, $took): $why"
 	[ -z "$bad" ] || printf '%s\n' "$bad" | sed 's/^/    log line /'
 	tail_log "$log"
+	[ ! -s "$log.monitor" ] || tail_log "$log.monitor" 10
 	exit 1
 fi
 if [ "$panic" = 1 ]; then

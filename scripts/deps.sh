@@ -6,14 +6,14 @@
 # tool:package pairs; every tool is checked after installing.
 TOOLS="make:make gcc:gcc bc:bc bison:bison flex:flex cpio:cpio gzip:gzip
 xz:xz-utils perl:perl git:git ccache:ccache flock:util-linux timeout:coreutils
-pahole:dwarves qemu-system-x86_64:qemu-system-x86 awk:mawk"
+pahole:dwarves qemu-system-x86_64:qemu-system-x86 awk:mawk kexec:kexec-tools"
 # headers/libraries (no tool to probe): file:package
 FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 /usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static
 /usr/share/ovmf/OVMF.fd:ovmf"
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
-liburcu-dev busybox-static ovmf gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
+liburcu-dev busybox-static ovmf kexec-tools gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 
@@ -34,6 +34,11 @@ done
 
 if [ -n "$missing" ]; then
 	t0=$(now)
+	# kexec-tools is only copied into the guest's initramfs: it must not
+	# take over this machine's reboots (its debconf default is true)
+	case " $missing " in *" kexec-tools "*)
+		echo 'kexec-tools kexec-tools/load_kexec boolean false' | debconf-set-selections 2>/dev/null || true ;;
+	esac
 	step "apt-get install:$missing"
 	SUDO=
 	[ "$(id -u)" = 0 ] || SUDO=sudo
@@ -59,4 +64,4 @@ done
 [ -z "$bad" ] || die "missing after install:$bad"
 
 # ccache: keep the cache bounded.
-ccache -M 5G >/dev/null 2>&1 || true
+ccache -M ${LMB_CCACHE_SIZE:-20G} >/dev/null 2>&1 || true

@@ -1,7 +1,13 @@
 #!/bin/sh
-# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386
+# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386 [BUILD...]
 #   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
-#      guest/init as /init and guest/checks/*.sh as /checks/;
+#      guest/init as /init, guest/lib.sh as /lmbtest-lib.sh, guest/checks/*.sh
+#      as /checks/; x86_64 also /sbin/kexec (package kexec-tools) with the
+#      libraries it links (ldd);
+#   -> build/initramfs-<BUILD>-kexec.cpio.gz for each BUILD given (rows with
+#      the option kexec): the same followed by an uncompressed cpio with
+#      /boot/bzImage (that build's kernel) and /boot/initrd (the plain
+#      initramfs), what the kexec and kdump checks load;
 #   -> build/initramfs-<arch>-big.cpio.gz: the same followed by an
 #      uncompressed cpio with /pad (LMB_BIGRD_MB, default 96 MiB, random) and
 #      /pad.md5: an initrd that relocate_initrd() has to move (rows with the
@@ -60,9 +66,31 @@ big() {
 		mv "$big.tmp" "$big"
 }
 
-# Rebuild only when an input changed.
-if [ -f "$out" ] && [ -z "$(find "$TOP/guest" "$bb" "$0" -newer "$out" 2>/dev/null | head -n1)" ]; then
+# kexec_rd BUILD: OUT + /boot/bzImage + /boot/initrd (rebuilt when one changed)
+kexec_rd() {
+	k=$(build_image "$1") rd=$BUILD/initramfs-$1-kexec.cpio.gz
+	[ -f "$k" ] || die "no kernel $k for the kexec initramfs of $1"
+	[ -f "$rd" ] && [ ! "$out" -nt "$rd" ] && [ ! "$k" -nt "$rd" ] && return 0
+	step "packing ${rd#"$TOP"/} (+ /boot/bzImage of $1, /boot/initrd)"
+	d=$BUILD/initramfs-kexec.d
+	rm -rf "$d" && mkdir -p "$d/boot"
+	cp "$k" "$d/boot/bzImage" && cp "$out" "$d/boot/initrd"
+	n=$(wc -c <"$out")
+	{ cat "$out" && head -c $(((512 - n % 512) % 512)) /dev/zero &&
+		(cd "$d" && printf 'boot\nboot/bzImage\nboot/initrd\n' | cpio -o -H newc -R 0:0 --quiet); } >"$rd.tmp" &&
+		mv "$rd.tmp" "$rd" && rm -rf "$d"
+}
+extras() {
 	big
+	shift
+	for b in "$@"; do kexec_rd "$b"; done
+}
+
+# Rebuild only when an input changed.
+kexec=
+[ "$arch" != x86_64 ] || kexec=$(command -v kexec || true)
+if [ -f "$out" ] && [ -z "$(find "$TOP/guest" "$bb" $kexec "$0" -newer "$out" 2>/dev/null | head -n1)" ]; then
+	extras "$@"
 	exit 0
 fi
 step "packing ${out#"$TOP"/}"
@@ -73,10 +101,20 @@ mkdir -p "$stage/bin" "$stage/sbin" "$stage/usr/bin" "$stage/usr/sbin" "$stage/d
 cp "$bb" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
 cp "$TOP/guest/init" "$stage/init"
+cp "$TOP/guest/lib.sh" "$stage/lmbtest-lib.sh"
+# kexec and the shared libraries it needs (same paths as on the host)
+if [ -n "$kexec" ]; then
+	mkdir -p "$stage/sbin" "$stage/boot"
+	cp "$kexec" "$stage/sbin/kexec"
+	for l in $(ldd "$kexec" | sed -n 's/.*[[:space:]]\(\/[^ ]*\) (0x.*/\1/p'); do
+		mkdir -p "$stage${l%/*}"
+		cp -L "$l" "$stage$l"
+	done
+fi
 cp "$TOP/guest/checks/"*.sh "$stage/checks/"
 chmod 755 "$stage/init"
 # /dev/console: the kernel's built-in initramfs has it too; add it when we can.
 mknod -m 600 "$stage/dev/console" c 5 1 2>/dev/null || true
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -9n >"$out.tmp"
 mv "$out.tmp" "$out"
-big
+extras "$@"

@@ -8,7 +8,8 @@
 #   NAMES_FILE names the ledger must hold, one per line (# comments);
 #              "A|B" is satisfied by either; a line "bios: NAME" or
 #              "uefi: NAME" applies only to boots with that FIRMWARE
-#              (default bios)
+#              (default bios); "CONFIG_X: NAME" (after the firmware, if
+#              any) only to kernels built with CONFIG_X=y (BUILD_OUT/.config)
 #
 # Prints the ledger with every unnamed entry (a caller address) resolved to
 # its function, then one line per finding, and "TEST ok|not-ok <text>" lines
@@ -47,7 +48,8 @@ nm --defined-only "$ar" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort 
 
 # Resolve each caller address to func+off (hex strings of the map's width
 # compare as numbers; awk's doubles cannot hold 64-bit addresses).
-awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v names="$names" -v fw="$fw" '
+grep '^CONFIG_.*=y$' "$out/.config" 2>/dev/null | sed 's/=y$//' >"$tmp.cfg" || true
+awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v names="$names" -v fw="$fw" -v cfg="$tmp.cfg" '
 function hexval(h,    i, c, v) {	# small offsets only
 	v = 0
 	h = tolower(h)
@@ -66,11 +68,18 @@ BEGIN {
 	}
 	w = length(a[1])
 	while ((getline l < x86) > 0) inx86[l] = 1
+	while ((getline l < cfg) > 0) y[l] = 1
 	while ((getline l < names) > 0) {
 		sub(/#.*/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", l)
 		if (l ~ /^[a-z]+:/) {
 			if (substr(l, 1, length(fw) + 1) != fw ":") continue
 			sub(/^[a-z]+:[ \t]*/, "", l)
+		}
+		if (l ~ /^CONFIG_[A-Za-z0-9_]+:/) {
+			c = l
+			sub(/:.*/, "", c)
+			if (!(c in y)) continue
+			sub(/^CONFIG_[A-Za-z0-9_]+:[ \t]*/, "", l)
 		}
 		if (l != "") want[l] = 1
 	}

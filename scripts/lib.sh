@@ -18,6 +18,8 @@ kmk() { sed -n "s/^$1[[:space:]]*:=[[:space:]]*//p" "$TOP/kernel.mk"; }
 LINUX_DEB_PACKAGE=$(kmk LINUX_DEB_PACKAGE)
 LINUX_DEB_VERSION=$(kmk LINUX_DEB_VERSION)
 LINUX_TARBALL=$(kmk LINUX_TARBALL)
+LINUX_DEB_CONFIG_PACKAGE=$(kmk LINUX_DEB_CONFIG_PACKAGE)
+LINUX_DEB_CONFIG_DIR=$(kmk LINUX_DEB_CONFIG_DIR)
 
 say()  { printf '%s\n' "$*"; }
 step() { printf '==> %s\n' "$*"; }
@@ -53,20 +55,55 @@ klock_take() {
 }
 klock_drop() { exec 9>&-; }
 
-# The builds: <kind>-<variant>, kind lmb or base, variant x86_64, i386 or
-# i386pae (configs/<variant>.config). lmb-* builds use build/linux
-# (pristine + patches/) and configs/lmb.config, base-* builds use
-# build/pristine (the untouched Debian tree).
+# The builds: <kind>-<variant>, kind lmb or base. lmb-* builds use
+# build/linux (pristine + patches/) and configs/lmb.config, base-* builds
+# use build/pristine (the untouched Debian tree). Variants:
+#   x86_64, i386, i386pae: tinyconfig + configs/common.config +
+#     configs/<variant>.config (make test);
+#   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
+#     build_debconfig), built-in part only (make mod2noconfig), +
+#     configs/cloud.config (make test-distro).
 BUILDS_VARIANTS="x86_64 i386 i386pae"
+DISTRO_VARIANTS="cloud"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
 build_variant() { echo "${1#*-}"; }
-build_arch() { case $1 in *-x86_64) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
+build_arch() { case $1 in *-x86_64|*-cloud) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
 build_out()  { echo "$BUILD/out/$1"; }
 build_image() { echo "$BUILD/out/$1/arch/x86/boot/bzImage"; }
+# build_debconfig NAME: the Debian config file the build starts from (empty:
+# tinyconfig). Debian's file names: config.<arch>_<featureset>_<flavour>.xz.
+debconfig_name() {
+	case $1 in
+	cloud) echo config.amd64_none_cloud-amd64.xz ;;
+	amd64) echo config.amd64_none_amd64.xz ;;
+	rt) echo config.amd64_rt_amd64.xz ;;
+	esac
+}
+build_debconfig() {
+	f=$(debconfig_name "$(build_variant "$1")")
+	[ -n "$f" ] || return 0
+	debconfig_ensure
+	echo "$LINUX_DEB_CONFIG_DIR/$f"
+}
+# debconfig_ensure: package linux-config-6.12 at the source's version.
+debconfig_ensure() {
+	[ "$(dpkg-query -W -f='${Version}' "$LINUX_DEB_CONFIG_PACKAGE" 2>/dev/null || true)" = "$LINUX_DEB_VERSION" ] &&
+		return 0
+	step "apt-get install $LINUX_DEB_CONFIG_PACKAGE=$LINUX_DEB_VERSION (Debian's kernel configs)" >&2
+	{ DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends --allow-downgrades \
+		"$LINUX_DEB_CONFIG_PACKAGE=$LINUX_DEB_VERSION" ||
+		{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			--allow-downgrades "$LINUX_DEB_CONFIG_PACKAGE=$LINUX_DEB_VERSION"; }; } \
+		>"$LOGS/apt-linux-config.log" 2>&1 || {
+		tail_log "$LOGS/apt-linux-config.log" 20 >&2
+		die "apt-get install $LINUX_DEB_CONFIG_PACKAGE=$LINUX_DEB_VERSION failed"
+	}
+}
 build_frags() {
 	v=$(build_variant "$1")
 	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
-	set -- "$1" "$TOP/configs/common.config" "$TOP/configs/$v.config"
+	set -- "$1" "$TOP/configs/$v.config"
+	[ -n "$(debconfig_name "$v")" ] || set -- "$1" "$TOP/configs/common.config" "$2"
 	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
 	shift
 	echo "$@"

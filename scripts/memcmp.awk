@@ -3,6 +3,19 @@
 #
 # awk -v case=NAME -v build=VARIANT -f scripts/memcmp.awk EXPECTATIONS BASE.map LMB.map BASE.log LMB.log
 #
+# -v kaslr=1: boots without nokaslr. KASLR puts the kernel at a random
+# physical address, so the zone and node that hold it change from boot to
+# boot, with their managed pages (the image's size moves between them);
+# everything else is where it was (measured: MemTotal, reserved and every
+# zone's present and spanned pages equal in 4 KASLR boots each of 1G and
+# 4G/2 nodes/-cpu max). Compared exactly as without KASLR, except that the
+# managed pages are compared as their sum over all zones ("zones:managed";
+# the zones' expectation lines are summed for it).
+#
+# -v self=1: two boots of the same kernel (kexec: LMB.log is the second
+# kernel, BASE.log the first, both maps the same): their command lines may
+# differ (lmbtest.checks=).
+#
 # An expectation line applies to the case (its name), to every case of a
 # build booted with a firmware (BUILD-FW, e.g. x86_64-uefi) or to every case
 # of a build (x86_64, i386, i386pae: the image difference is the build's);
@@ -31,6 +44,11 @@
 # view of /proc/lmb/ranges that guest/checks/ledger.sh prints) are taken out
 # of reserved_kb, memtotal_kb and the managed pages of the one zone whose
 # difference they explain, and shown; with lmb=nokeep they are 0.
+# Different initrds (the kexec rows' initramfs carries each build's own
+# bzImage): the initrd is reserved at the Memory: line and freed after it
+# ("Freeing initrd memory: NK" of both logs, initrd = LMB - pristine), so
+# reserved_kb differs by +initrd on top of what is listed, and freed is
+# counted without it; nothing to list.
 #
 # Output: detail lines, then "TEST ok|FAIL <text>" (three per case: Memory:
 # line, MemTotal, zones) and "ROW case memtotal_lmb memtotal_base
@@ -69,9 +87,11 @@ FILENAME != cur {	# by position in ARGV: an empty file has no FNR == 1
 # ---- the expectations file --------------------------------------------------
 fi == 1 {
 	sub(/#.*/, "")
-	if (NF == 0 || ($1 != case && $1 != build && $1 != build "-" fw)) next
+	row = case
+	sub(/\.[0-9]+$/, "", row)	# NAME.N: run N of a row with repeat=
+	if (NF == 0 || ($1 != case && $1 != row && $1 != build && $1 != build "-" fw)) next
 	if ($3 !~ /^[-+]?[0-9]+$/) { bad = bad " bad amount '" $3 "' for " $2 ";"; next }
-	rank = ($1 == case) ? 3 : ($1 == build "-" fw) ? 2 : 1
+	rank = ($1 == case || $1 == row) ? 3 : ($1 == build "-" fw) ? 2 : 1
 	if (($2 in byrank) && byrank[$2] > rank) next
 	byrank[$2] = rank
 	if (!($2 in want)) nexp++
@@ -98,7 +118,9 @@ fi == 2 || fi == 3 {
 	sub(/\r$/, "", l)
 	sub(/^\[ *[0-9]+\.[0-9]+\] /, "", l)
 }
-l ~ /^Kernel command line: / { cmd[k] = substr(l, 22) }
+# kexec-tools appends elfcorehdr=ADDR to a crash kernel's command line: the
+# address depends on the size of the kernel it loaded, so it is not compared
+l ~ /^Kernel command line: / { cmd[k] = substr(l, 22); gsub(/(^| )elfcorehdr=[^ ]*/, "", cmd[k]) }
 l ~ /^Memory: [0-9]+K\/[0-9]+K available/ {
 	n = split(l, w, /[ (),\/]+/)
 	seen[k, "memory"] = 1
@@ -117,6 +139,7 @@ seen[k, "memory"] && l ~ /^Freeing .*: [0-9]+K$/ {
 	sub(/.*: /, "", x)
 	freed[k] += x + 0
 	freeing[k] = freeing[k] " " l
+	if (l ~ /^Freeing initrd memory: /) initrd[k] += x + 0
 }
 k == "l" && l ~ /^# lmb-ranges: [0-9a-f]+-[0-9a-f]+ : / {
 	x = substr(l, 15)
@@ -146,6 +169,7 @@ l ~ /^# lmb-guest: zone node=/ {
 function check(q, derived, hasderived,    d, e, s, why) {
 	d = v["l", q] - v["b", q] - adj[q]
 	e = (q in want) ? want[q] : 0
+	if (q == "reserved_kb") e += rd
 	if ((q in want) && reason[q] ~ /^not image:/) hasderived = 0
 	used[q] = 1
 	s = "ok"
@@ -154,7 +178,7 @@ function check(q, derived, hasderived,    d, e, s, why) {
 	else if (hasderived && e != derived) { s = "FAIL"; why = " (the kernel image accounts for " sgn(derived) ", not " sgn(e) ")" }
 	if (s != "ok") { ok = 0; fails = fails " " q sgn(d) why ";" }
 	if (s != "ok" && d != 0 && (!hasderived || d == derived))
-		suggest = suggest sprintf("SUGGEST %-14s %-24s %5s  kernel image: %s\n", build != "" ? build : case, q, sgn(d), imgwhy)
+		suggest = suggest sprintf("SUGGEST %-14s %-24s %5s  kernel image: %s\n", build != "" ? build : case, q, sgn(q == "reserved_kb" ? d - rd : d), imgwhy)
 	if (d != 0 || s != "ok" || (q in want) || q !~ /^zone:/ || q ~ /:managed$/)
 		note(sprintf("%-26s %10d %10d  %6s  %s%s%s", q, v["l", q], v["b", q], sgn(d + adj[q]), s, adj[q] ? "  (LMB LEDGER " sgn(adj[q]) ")" : "", (q in want) ? "  expected: " reason[q] : why))
 }
@@ -167,8 +191,9 @@ END {
 	if (!seen["l", "memory"]) pre = pre " LMB log has no Memory: line;"
 	if (!seen["b", "memtotal"]) pre = pre " pristine guest reported no memtotal_kb;"
 	if (!seen["l", "memtotal"]) pre = pre " LMB guest reported no memtotal_kb;"
-	if (cmd["b"] != cmd["l"]) pre = pre " kernel command lines differ;"
-	if (cmd["l"] !~ /(^| )nokaslr( |$)/) pre = pre " no nokaslr on the command line (KASLR changes the counts between boots);"
+	if (cmd["b"] != cmd["l"] && !self) pre = pre " kernel command lines differ;"
+	if (!kaslr && cmd["l"] !~ /(^| )nokaslr( |$)/) pre = pre " no nokaslr on the command line (KASLR changes the counts between boots);"
+	if (kaslr && cmd["l"] ~ /(^| )nokaslr( |$)/) pre = pre " compared as a KASLR boot but the command line has nokaslr;"
 	for (s = 0; s < 2; s++) {
 		k = s ? "l" : "b"
 		for (x = 1; x <= 3; x++) {
@@ -186,7 +211,8 @@ END {
 	}
 
 	img = span("l", "_text", "__end_of_kernel_reserve") - span("b", "_text", "__end_of_kernel_reserve")
-	fr = (freed["l"] - freed["b"]) * 1024
+	rd = initrd["l"] - initrd["b"]
+	fr = (freed["l"] - freed["b"] - rd) * 1024
 	parts = ""
 	ns = split("text _text __start_rodata rodata __start_rodata __end_rodata gap __end_rodata _sdata data _sdata __init_begin init __init_begin __init_end bss+pad __init_end __end_of_kernel_reserve", P, " ")
 	for (i = 1; i <= ns; i += 3) {
@@ -196,7 +222,8 @@ END {
 	note(sprintf("kernel image reserved (_text..__end_of_kernel_reserve): LMB %s, pristine %s, %s%s",
 		kb(span("l", "_text", "__end_of_kernel_reserve")), kb(span("b", "_text", "__end_of_kernel_reserve")),
 		(img >= 0 ? "+" : "") kb(img), parts ? " (" substr(parts, 2) ")" : ""))
-	note(sprintf("freed after the Memory: line: LMB %dK, pristine %dK, %s", freed["l"], freed["b"], (fr >= 0 ? "+" : "") kb(fr)))
+	note(sprintf("freed after the Memory: line: LMB %dK, pristine %dK, %s%s", freed["l"], freed["b"], (fr >= 0 ? "+" : "") kb(fr),
+		rd ? sprintf(" without the initrds (%dK vs %dK: reserved_kb %+dK for them)", initrd["l"], initrd["b"], rd) : ""))
 	if (img % 1024 || fr % 1024) note("(image or freed amount is not whole K: the derived amounts below are rounded)")
 	imgwhy = "LMB's _text..__end_of_kernel_reserve is " (img >= 0 ? "+" : "") kb(img) (parts ? " (" substr(parts, 2) ")" : "") ", freed after Memory: " (fr >= 0 ? "+" : "") kb(fr)
 	ik = int(img / 1024)
@@ -231,7 +258,7 @@ END {
 	# reserved_kb (physpages - totalram_pages, no timing) is compared instead.
 	d = v["l", "available_kb"] - v["b", "available_kb"]
 	note(sprintf("%-26s %10d %10d  %6s  (not compared: timing-dependent; the image accounts for %s)", "available_kb", v["l", "available_kb"], v["b", "available_kb"], sgn(d), sgn(-ik)))
-	check("reserved_kb", ik, 1)
+	check("reserved_kb", ik + rd, 1)
 	check("physpages_kb", 0, 1)
 	check("cma_kb", 0, 1)
 	check("highmem_kb", 0, 1)
@@ -247,8 +274,17 @@ END {
 		if (!zk["b", z] || !zk["l", z]) { ok = 0; fails = fails " " z " only in " (zk["l", z] ? "LMB" : "pristine") ";" }
 		check(z ":present", 0, 1)
 		check(z ":spanned", 0, 1)
-		check(z ":managed", 0, 0)
+		if (!kaslr) check(z ":managed", 0, 0)
+		else {	# KASLR: the kernel's zone and node change from boot to boot
+			v["l", "zones:managed"] += v["l", z ":managed"]
+			v["b", "zones:managed"] += v["b", z ":managed"]
+			if ((z ":managed") in want) { kw += want[z ":managed"]; kr = kr " " z; used[z ":managed"] = 1 }
+		}
 		zsum += ((z ":managed") in want) ? want[z ":managed"] : 0
+	}
+	if (kaslr) {
+		if (kr != "") { want["zones:managed"] = kw; reason["zones:managed"] = "the sum of the lines for" kr }
+		check("zones:managed", 0, 0)
 	}
 	zwant = fk - ik
 	if (("memtotal_kb" in want) && reason["memtotal_kb"] ~ /^not image:/) zwant = want["memtotal_kb"]

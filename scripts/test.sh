@@ -1,10 +1,13 @@
 #!/bin/sh
 # make test  (scripts/test.sh lmb):  build/linux = pristine + patches/
 # make baseline (scripts/test.sh base): build/pristine, without configs/lmb.config
+# LMB_TIER: core (make test), full (make test-full: every row), distro
+# (make test-distro: the rows of tier distro, Debian's cloud config).
 #
-# Steps: deps, tree, kernel builds (x86_64, i386), the userspace simulator
-# (tools/testing/lmb, lmb only, if the series has it), initramfs, and every
-# boot of tests/boot-matrix with its KUnit cases and guest checks counted.
+# Steps: deps, tree, the kernel builds the selected rows need, the userspace
+# simulator (tools/testing/lmb, lmb only, if the series has it) and the
+# memblock suite (not for tier distro), initramfs, and every boot of
+# tests/boot-matrix with its KUnit cases and guest checks counted.
 # Ends with "N passed, N failed"; exits 1 on any failure.
 . scripts/lib.sh
 
@@ -42,13 +45,37 @@ sim_count() { # PASSED FAILED
 
 T0=$(now)
 sh scripts/deps.sh || { fail "dependencies"; finish; }
+# The rows of this tier (LMB_TIER=core: make test; full: make test-full;
+# distro: make test-distro), with memmap-seq= words expanded and rows with
+# repeat=N written N times (NAME.1 ... NAME.N; tests/boot-matrix explains both).
+tier=${LMB_TIER:-core}
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
+	awk -v tier="$tier" '
+	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
+		n = split(substr(a, 12), f, ",")
+		if (n < 5) return a
+		s = "memmap="
+		for (i = 0; i < f[1]; i++)
+			s = s (i ? "," : "") f[2] f[3] (f[4] + i * f[5]) "M" (n > 5 ? f[6] : "")
+		return s
+	}
+	tier == "full" || $2 == tier {
+		for (i = 10; i <= NF; i++) if ($i ~ /^memmap-seq=/) $i = seq($i)
+		n = 1
+		if (match("," $8 ",", /,repeat=[0-9]+,/)) n = substr("," $8 ",", RSTART + 8, RLENGTH - 9) + 0
+		if (n <= 1) { print; next }
+		name = $1
+		for (r = 1; r <= n; r++) { $1 = name "." r; print }
+	}' >"$BUILD/.matrix"
+# the builds of the selected rows (variant = the build column without lmb-)
+variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf "%s ", v } }' "$BUILD/.matrix")
 
 if [ "$kind" = lmb ]; then
 	if sh scripts/tree.sh; then pass "tree: build/linux = pristine + patches/series"; else
 		fail "tree: patches/series does not apply (see above)"
 		finish
 	fi
-	if [ -n "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series 2>/dev/null)" ]; then
+	if [ "$tier" != distro ] && [ -n "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series 2>/dev/null)" ]; then
 		step "checkpatch on patches/series (scripts/check.sh --checkpatch-only)"
 		sh scripts/check.sh --checkpatch-only >"$LOGS/checkpatch.log" 2>&1 || true
 		grep -v '^==>' "$LOGS/checkpatch.log" | grep -v '^check:' || true
@@ -57,10 +84,10 @@ if [ "$kind" = lmb ]; then
 			F=$((F + 1)); echo "FAIL checkpatch $p (see build/logs/checkpatch.log)" >>"$SUMMARY"
 		done
 	fi
-	builds=$(for v in $BUILDS_VARIANTS; do printf "lmb-%s " "$v"; done)
+	builds=$(for v in $variants; do printf "lmb-%s " "$v"; done)
 else
 	sh scripts/pristine.sh || { fail "pristine tree"; finish; }
-	builds=$(for v in $BUILDS_VARIANTS; do printf "base-%s " "$v"; done)
+	builds=$(for v in $variants; do printf "base-%s " "$v"; done)
 fi
 
 built=
@@ -69,7 +96,7 @@ for b in $builds; do
 done
 
 # ---- userspace simulator (part of the series) --------------------------------
-if [ "$kind" = lmb ]; then
+if [ "$kind" = lmb ] && [ "$tier" != distro ]; then
 	sim=$KTREE/tools/testing/lmb
 	if [ -d "$sim" ]; then
 		t0=$(now)
@@ -102,7 +129,7 @@ fi
 # tools/testing/memblock with LMB=1 compiles mm/lmb.c and mm/lmb_memblock.c
 # instead of mm/memblock.c; its test files are unchanged.  Each variant must
 # pass exactly as many checks as it does against pristine 6.12.118.
-if [ "$kind" = lmb ]; then
+if [ "$kind" = lmb ] && [ "$tier" != distro ]; then
 	mb=$KTREE/tools/testing/memblock
 	if grep -q '^ifeq (\$(LMB), *1)' "$mb/Makefile" 2>/dev/null; then
 		for v in "default 181" "NUMA=1 263"; do
@@ -153,26 +180,17 @@ for b in $built; do
 	a=$(build_arch "$b")
 	case " $arches " in *" $a "*) ;; *) arches="$arches $a" ;; esac
 done
+# initramfs per arch, and the kexec ones (with the kernel) of the builds
+# that rows with the option kexec boot
+kexec_builds() { # KIND BUILT: the KIND builds of BUILT that kexec rows boot
+	awk -v k="$1" -v built=" $2 " '("," $8 ",") ~ /,kexec,/ {
+		b = k "-" substr($4, index($4, "-") + 1)
+		if (index(built, " " b " ") && !(b in s)) { s[b] = 1; printf "%s ", b }
+	}' "$BUILD/.matrix"
+}
 for a in $arches; do
-	sh scripts/initramfs.sh "$a" || fail "initramfs $a"
+	sh scripts/initramfs.sh "$a" $([ "$a" != x86_64 ] || kexec_builds "$kind" "$built") || fail "initramfs $a"
 done
-# The rows of this tier (LMB_TIER=core: make test; full: make test-full),
-# with memmap-seq= words expanded (tests/boot-matrix explains them).
-tier=${LMB_TIER:-core}
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
-	awk -v tier="$tier" '
-	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
-		n = split(substr(a, 12), f, ",")
-		if (n < 5) return a
-		s = "memmap="
-		for (i = 0; i < f[1]; i++)
-			s = s (i ? "," : "") f[2] f[3] (f[4] + i * f[5]) "M" (n > 5 ? f[6] : "")
-		return s
-	}
-	tier == "full" || $2 == tier {
-		for (i = 10; i <= NF; i++) if ($i ~ /^memmap-seq=/) $i = seq($i)
-		print
-	}' >"$BUILD/.matrix"
 rows=$(wc -l <"$BUILD/.matrix" | tr -d ' ')
 say "boot matrix: $rows rows of tier $tier (tests/boot-matrix; make test-full runs every tier)"
 ROWFAIL=$BUILD/.matrix.fail
@@ -182,6 +200,33 @@ set -f	# hostile command lines may hold glob characters
 # opt OPTS WORD: the option column has WORD (comma separated; maxmem=SIZE)
 opt() { case ",$1," in *",$2,"*) return 0 ;; *) return 1 ;; esac; }
 optval() { printf ',%s,\n' "$1" | sed -n "s/.*,$2=\([^,]*\),.*/\1/p"; }
+
+# split_boots LOG: LOG.1, LOG.2, ...: the log of each kernel (a new one
+# starts at its "Linux version" line; what comes before goes to the first)
+split_boots() {
+	rm -f "$1.1" "$1.2" "$1.3"
+	awk -v f="$1" 'index($0, "Linux version ") && seen++ { n++ } { print > (f "." (n + 1)) }' "$1"
+}
+# results LOG: "name ok|FAIL" for each guest check of LOG (of every kernel)
+results() {
+	awk '{ sub(/\r$/, "") } /^# lmb-guest: begin/ { g = 1 } /^# lmb-guest: end/ { g = 0 }
+	g && /^(not )?ok [0-9]+ / { n = $0; sub(/^(not )?ok [0-9]+ */, "", n); sub(/ .*/, "", n)
+		if (!(n in r)) o[++c] = n
+		if (/^not/ || r[n] == "FAIL") r[n] = "FAIL"; else r[n] = "ok" }
+	END { for (i = 1; i <= c; i++) print o[i], r[o[i]] }' "$1" 2>/dev/null || true
+}
+
+# bootargs OPTS: the scripts/boot.sh options of a row's options
+bootargs() {
+	! opt "$1" panic || printf ' -p'
+	v=$(optval "$1" maxmem); [ -z "$v" ] || printf ' -M %s' "$v"
+	v=$(optval "$1" slots); [ -z "$v" ] || printf ' -S %s' "$v"
+	v=$(optval "$1" cpu); [ -z "$v" ] || printf ' -C %s' "$(echo "$v" | tr : ,)"
+	v=$(optval "$1" vmem); [ -z "$v" ] || printf ' -V %s' "$v"
+	! opt "$1" monitor || printf ' -D'
+	! opt "$1" kexec || printf ' -b 2'
+	! opt "$1" kdump || printf ' -k'
+}
 
 # boots K BUILT COUNT: every row of the matrix with the K (lmb|base) kernels;
 # COUNT=1 counts the KUnit cases and guest checks of each boot as tests.
@@ -198,21 +243,23 @@ boots() {
 		*) fail "boot $i/$rows $name: kernel $b not built"; echo "$name" >>"$ROWFAIL"; continue ;;
 		esac
 		rd=$BUILD/initramfs-$a.cpio.gz
-		set --
+		kernel=$(build_image "$b")
+		set -- $(bootargs "$opts")
 		! opt "$opts" bigrd || rd=$BUILD/initramfs-$a-big.cpio.gz
-		! opt "$opts" panic || set -- -p
-		mx=$(optval "$opts" maxmem)
-		[ -z "$mx" ] || set -- "$@" -M "$mx"
+		! opt "$opts" kexec || rd=$BUILD/initramfs-$b-kexec.cpio.gz
+		! opt "$opts" pvh || kernel=$(build_out "$b")/vmlinux
 		o=
 		[ "$opts" = - ] || o="$opts: "
 		step "[boot $i/$rows] $name: $b $fw, -m $mem -smp $smp, nodes $nodes, opts $opts, $(printf '%s' "$cmdline" | cut -c1-160)"
 		if sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
-			-i "$rd" -l "$log" "$(build_image "$b")" $cmdline </dev/null; then
+			-i "$rd" -l "$log" "$kernel" $cmdline </dev/null; then
 			pass "boot $b $name (${o}no hang/panic/Oops/WARNING/BUG, guest finished)"
 		else
 			fail "boot $b $name (log: ${log#"$TOP"/})"
 			echo "$name" >>"$ROWFAIL"
 		fi
+		# kexec, kdump: LOG.1 and LOG.2, the first and the second kernel
+		! opt "$opts" kexec || split_boots "$log"
 		# growmem/growres: the region arrays really grew in this boot
 		# (lmb=debug lines before the KUnit suites run)
 		for g in growmem:memory growres:reserved; do
@@ -255,6 +302,25 @@ boots() {
 }
 boots "$kind" "$built" 1
 
+# memcompare CASE VARIANT FW CMDLINE BASEBUILD BASELOG LMBBUILD LMBLOG SECS ROW:
+# scripts/memcmp.awk on one pair of boots, its three tests counted, its
+# table line written (a failure marks ROW)
+memcompare() {
+	step "[memory] $1: $7 vs $5"
+	kaslr=1
+	case " $4 " in *" nokaslr "*) kaslr=0 ;; esac
+	out=$(awk -v case="$1" -v build="$2" -v fw="$3" -v kaslr="$kaslr" -f scripts/memcmp.awk tests/memory-expectations \
+		"$(build_out "$5")/System.map" "$(build_out "$7")/System.map" "$6" "$8" 2>&1) || true
+	printf '%s\n' "$out" | grep -vE '^(TEST|ROW|SUGGEST) ' || true
+	printf '%s\n' "$out" | sed -n 's/^SUGGEST //p' >>"$table.suggest"
+	printf '%s\n' "$out" | sed -n "s|^ROW \(.*\)|\1 $9|p" >>"$table"
+	printf '%s\n' "$out" | grep -q '^TEST ' || { fail "memory $1: scripts/memcmp.awk gave no result"; echo "${10}" >>"$ROWFAIL"; }
+	printf '%s\n' "$out" | sed -n 's/^TEST //p' | while read -r r t; do echo "$r $t"; done >"$table.tests"
+	while read -r r t; do
+		if [ "$r" = ok ]; then pass "$t"; else fail "$t"; echo "${10}" >>"$ROWFAIL"; fi
+	done <"$table.tests"
+}
+
 # panic_line LOG: the first "Kernel panic" message, without the timestamp
 panic_line() { sed -n 's/\r$//; s/^.*Kernel panic - not syncing: //p' "$1" | head -n 1; }
 
@@ -274,20 +340,29 @@ elif [ "$kind" = lmb ]; then
 	step "pristine kernels for the comparison (build/pristine, memblock)"
 	based=
 	if sh scripts/pristine.sh; then
-		for v in $BUILDS_VARIANTS; do
+		for v in $variants; do
 			case " $built " in *" lmb-$v "*) ;; *) continue ;; esac
 			if sh scripts/kbuild.sh "base-$v"; then pass "build base-$v"; based="$based base-$v"; else fail "build base-$v"; fi
 		done
 	else
 		fail "pristine tree build/pristine"
 	fi
+	[ -z "$(kexec_builds base "$based")" ] || sh scripts/initramfs.sh x86_64 $(kexec_builds base "$based") ||
+		fail "initramfs x86_64 (kexec, pristine)"
 	boots base "$based" 0
 	table=$BUILD/.memcmp.table
 	: >"$table"
 	: >"$table.suggest"
+	: >"$table.wf"
 	while read -r name _tier fw build mem smp nodes opts checks cmdline; do
 		v=${build#*-}
 		secs="$(cat "$LOGS/boot-lmb-$name.log.secs" 2>/dev/null || echo 0) $(cat "$LOGS/boot-base-$name.log.secs" 2>/dev/null || echo 0)"
+		# the workflow checks of both boots, for the table
+		results "$LOGS/boot-base-$name.log" >"$table.rb"
+		results "$LOGS/boot-lmb-$name.log" | while read -r c r; do
+			case $c in meminfo|zoneinfo|numa|debugfs|initrd) continue ;; esac
+			echo "$name $c $r $(awk -v c="$c" '$1 == c { print $2 }' "$table.rb")"
+		done >>"$table.wf"
 		if opt "$opts" panic; then
 			step "[memory] $name: lmb-$v vs base-$v (both expected to panic)"
 			pl=$(panic_line "$LOGS/boot-lmb-$name.log") pb=$(panic_line "$LOGS/boot-base-$name.log")
@@ -303,18 +378,41 @@ elif [ "$kind" = lmb ]; then
 			fi
 			continue
 		fi
-		step "[memory] $name: lmb-$v vs base-$v"
-		out=$(awk -v case="$name" -v build="$v" -v fw="$fw" -f scripts/memcmp.awk tests/memory-expectations \
-			"$(build_out "base-$v")/System.map" "$(build_out "lmb-$v")/System.map" \
-			"$LOGS/boot-base-$name.log" "$LOGS/boot-lmb-$name.log" 2>&1) || true
-		printf '%s\n' "$out" | grep -vE '^(TEST|ROW|SUGGEST) ' || true
-		printf '%s\n' "$out" | sed -n 's/^SUGGEST //p' >>"$table.suggest"
-		printf '%s\n' "$out" | sed -n "s/^ROW \(.*\)/\1 $secs/p" >>"$table"
-		printf '%s\n' "$out" | grep -q '^TEST ' || { fail "memory $name: scripts/memcmp.awk gave no result"; echo "$name" >>"$ROWFAIL"; }
-		printf '%s\n' "$out" | sed -n 's/^TEST //p' | while read -r r t; do echo "$r $t"; done >"$table.tests"
-		while read -r r t; do
-			if [ "$r" = ok ]; then pass "$t"; else fail "$t"; echo "$name" >>"$ROWFAIL"; fi
-		done <"$table.tests"
+		# kexec and kdump rows: each kernel of the log is compared with
+		# the same kernel of the pristine log (the second as NAME/2)
+		parts=-
+		! opt "$opts" kexec || parts="1 2"
+		for p in $parts; do
+			c=$name sfx=
+			[ "$p" = - ] || { sfx=.$p; [ "$p" = 1 ] || c=$name/$p; }
+			memcompare "$c" "$v" "$fw" "$cmdline" "base-$v" "$LOGS/boot-base-$name.log$sfx" \
+				"lmb-$v" "$LOGS/boot-lmb-$name.log$sfx" "$secs" "$name"
+		done
+		# kexec: the second kernel's memory equals the first's (same kernel;
+		# only the initrds differ), for LMB (a test) and pristine (shown).
+		# (memcmp.awk tells its files apart by name: the map's second path
+		# is spelt with /./)
+		wfx=
+		if opt "$opts" kexec && ! opt "$opts" kdump; then
+			for k in lmb base; do
+				out=$(awk -v case="$name" -v build="-" -v fw="$fw" -v self=1 -f scripts/memcmp.awk /dev/null \
+					"$(build_out "$k-$v")/System.map" "$(build_out "$k-$v")/./System.map" \
+					"$LOGS/boot-$k-$name.log.1" "$LOGS/boot-$k-$name.log.2" 2>&1) || true
+				r=$(printf '%s\n' "$out" | awk '/^TEST / { n++; if ($2 != "ok") bad = 1 } END { print (n == 3 && !bad) ? "ok" : "FAIL" }')
+				wfx="$wfx $r"
+				[ "$k" = lmb ] || continue
+				step "[memory] $name: the second kernel (kexec) vs the first, lmb-$v"
+				printf '%s\n' "$out" | grep -vE '^(TEST|ROW|SUGGEST) ' || true
+				printf '%s\n' "$out" | sed -n 's/^TEST //p' | while read -r r t; do echo "$r $t"; done >"$table.tests"
+				[ -s "$table.tests" ] || echo "FAIL memory $name: scripts/memcmp.awk gave no result" >"$table.tests"
+				while read -r r t; do
+					t="kexec $name: second kernel vs first: ${t#memory "$name" }"
+					if [ "$r" = ok ]; then pass "$t"; else fail "$t"; echo "$name" >>"$ROWFAIL"; fi
+				done <"$table.tests"
+			done
+			set -- $wfx
+			echo "$name kexec-mem $1 $2" >>"$table.wf"
+		fi
 	done <"$BUILD/.matrix"
 	if [ -s "$table.suggest" ]; then
 		say ""
@@ -325,11 +423,13 @@ elif [ "$kind" = lmb ]; then
 	{
 		say ""
 		say "LMB vs pristine, same QEMU and kernel command line, tier $tier (tests/boot-matrix, tests/memory-expectations; $(elapsed "$t0")):"
-		awk -v failed="$ROWFAIL" 'BEGIN { while ((getline l < failed) > 0) bad[l] = 1
-			printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6s %6s\n", "case", "result", "MemTotal", "pristine", "delta", "reserved", "pristine", "delta", "memory", "s LMB", "s base" }
-		{ r = ($1 in bad) ? "FAIL" : "pass"
-		  if ($8 == "panic") printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6.1f %6.1f\n", $1, r, "-", "-", "", "-", "-", "", "panic", $9, $10
-		  else printf "  %-22s %-6s %8dK %8dK %+5d  %7dK %7dK %+5d  %-7s %6.1f %6.1f\n", $1, r, $2, $3, $2 - $3, $6, $7, $6 - $7, $8, $9, $10 }' "$table"
+		awk -v failed="$ROWFAIL" -v wff="$table.wf" 'BEGIN { while ((getline l < failed) > 0) bad[l] = 1
+			while ((getline l < wff) > 0) { split(l, w, " "); wf[w[1]] = wf[w[1]] " " w[2] " " (w[3] == "ok" ? "ok" : "NO") "/" (w[4] == "ok" ? "ok" : "NO") }
+			printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6s %6s  %s\n", "case", "result", "MemTotal", "pristine", "delta", "reserved", "pristine", "delta", "memory", "s LMB", "s base", "workflows LMB/pristine" }
+		{ row = $1; sub(/\/[0-9]+$/, "", row); r = (row in bad) ? "FAIL" : "pass"
+		  w = (row == $1 && (row in wf)) ? substr(wf[row], 2) : ""
+		  if ($8 == "panic") printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6.1f %6.1f  %s\n", $1, r, "-", "-", "", "-", "-", "", "panic", $9, $10, w
+		  else printf "  %-22s %-6s %8dK %8dK %+5d  %7dK %7dK %+5d  %-7s %6.1f %6.1f  %s\n", $1, r, $2, $3, $2 - $3, $6, $7, $6 - $7, $8, $9, $10, w }' "$table"
 		say "  result: the row's boots, KUnit cases, guest checks and memory tests all passed (pass) or not (FAIL)."
 		say "  memory: equal = no difference; image = only the differences tests/memory-expectations lists, each"
 		say "  the exact amount the kernel image accounts for (System.map, Freeing lines); other = also exact"
@@ -337,7 +437,21 @@ elif [ "$kind" = lmb ]; then
 		say "  loading the larger bzImage file); panic = both kernels"
 		say "  panicked with the same message (hostile input the pristine kernel panics on); FAIL = anything else."
 		say "  'reserved' (total - totalram at the Memory: line) is compared exactly; s = boot wall seconds (TCG)."
+		say "  workflows: each guest check beyond meminfo/zoneinfo/numa/debugfs/initrd (kexec, kdump, vmcore in the"
+		say "  crash kernel, dimm, virtio-mem, pvh, la57, kaslr) on LMB/pristine (ok or NO); kexec-mem: the second"
+		say "  kernel's memory equals the first's. NAME/2: the second kernel of a kexec or kdump row vs pristine's."
 	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
+fi
+
+# ---- make test-full: Kconfig and W=1 coverage (scripts/kconfig-check.sh) ------
+if [ "$kind" = lmb ] && [ "$tier" = full ]; then
+	sh scripts/kconfig-check.sh >"$LOGS/kconfig-check.log" 2>&1 || true
+	sed -n '/^==== summary/,$p' "$LOGS/kconfig-check.log" | sed '1d;$d' | sed 's/^/     kconfig-check: /' | tee -a "$SUMMARY"
+	set -- $(tail -n 1 "$LOGS/kconfig-check.log" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+	if [ $# = 2 ]; then P=$((P + $1)) F=$((F + $2)); else
+		tail_log "$LOGS/kconfig-check.log"
+		fail "kconfig-check: no result (build/logs/kconfig-check.log)"
+	fi
 fi
 
 say "total time $(elapsed "$T0")"

@@ -1,0 +1,141 @@
+#!/bin/sh
+# make compile-check: every .c file the series changes compiles with W=1 and
+# no warning that the pristine file does not have, under allmodconfig,
+# building only those objects (not the kernel).
+#
+# Files: git diff --name-only --diff-filter=d pristine..HEAD in build/linux,
+# *.c outside tools/, scripts/, Documentation/, samples/, usr/ and other
+# architectures than x86 (works for whatever series patches/ holds).
+# For x86_64 and i386 (LMB_COMPILE_ARCHES) allmodconfig with CONFIG_WERROR
+# off is configured and prepared once in build/out/w1/<lmb|base>-<arch>.
+# A file counts for an arch when that config builds it: "make -n DIR/" (what
+# kbuild builds in the file's directory) compiles its object. It is then
+# compiled alone ("make W=1 DIR/FILE.o", the object removed first) and its
+# warnings ("file:line[:col]: warning: ...", compiler and kernel-doc) are
+# compared, without line and column, with the pristine file's (compiled
+# only when the LMB file has warnings; a file the series adds has none to
+# compare with). One test per file and arch: it fails when the file does
+# not compile or has a warning more than pristine. A file that neither arch
+# builds is listed, not counted.
+# Ends with "N passed, N failed" (summary build/logs/compile-check.summary).
+# Every make runs under the machine-wide build lock, taken per step.
+# Logs: build/logs/compile/<lmb|base>-<arch>-<file>.{log,warn}.
+. scripts/lib.sh
+
+SUMMARY=$LOGS/compile-check.summary
+CL=$LOGS/compile
+P=0 F=0
+: >"$SUMMARY"
+rm -rf "$CL"
+mkdir -p "$CL"
+pass() { P=$((P + 1)); echo "ok   $1" | tee -a "$SUMMARY"; }
+fail() { F=$((F + 1)); echo "FAIL $1" | tee -a "$SUMMARY"; }
+T0=$(now)
+
+sh scripts/tree.sh >/dev/null && sh scripts/pristine.sh >/dev/null || die "no build/linux or build/pristine"
+files=$(git -C "$KTREE" diff --name-only --diff-filter=d pristine..HEAD -- '*.c' |
+	grep -vE '^(tools|scripts|Documentation|samples|usr)/' | awk '!/^arch\// || /^arch\/x86\//' || true)
+say "$(printf '%s\n' "$files" | grep -c . || true) .c files changed by the series (git diff --name-only pristine..HEAD)"
+[ -n "$files" ] || { say "0 passed, 0 failed"; exit 0; }
+
+tsrc() { if [ "$1" = lmb ]; then echo "$KTREE"; else echo "$PTREE"; fi; }
+tout() { echo "$BUILD/out/w1/$1-$2"; }
+logname() { echo "$CL/$1-$2-$(echo "$3" | tr / _)"; }
+
+# conf TREE ARCH: allmodconfig without WERROR, prepared; redone when a
+# Kconfig file or a Makefile of the tree is newer than its stamp
+conf() {
+	src=$(tsrc "$1") o=$(tout "$1" "$2")
+	[ -f "$o/.lmb-w1" ] && [ -z "$(find "$src" -path "$src/.git" -prune -o \
+		\( -name 'Kconfig*' -o -name Makefile -o -name Kbuild \) -newer "$o/.lmb-w1" -print | head -n1)" ] &&
+		return 0
+	t0=$(now)
+	step "allmodconfig (WERROR off) + prepare: ${o#"$TOP"/}"
+	mkdir -p "$o"
+	rm -f "$o/.lmb-w1"
+	{ klock kmake "$src" "$o" "$2" allmodconfig &&
+		"$src/scripts/config" --file "$o/.config" -d WERROR &&
+		klock kmake "$src" "$o" "$2" olddefconfig &&
+		klock kmake "$src" "$o" "$2" W=1 prepare; } >"$CL/conf-$1-$2.log" 2>&1 || {
+		tail_log "$CL/conf-$1-$2.log" 20
+		return 1
+	}
+	touch "$o/.lmb-w1"
+	say "    done in $(elapsed "$t0")"
+}
+
+# warnings LOG: "file: warning: text" of each warning, sorted (paths
+# relative to the tree, line and column dropped)
+warnings() {
+	sed -n 's/\r$//; s/^\([^ :]*\):[0-9][0-9]*\(:[0-9][0-9]*\)\{0,1\}: \(warning: .*\)$/\1: \3/p' "$1" |
+		sed "s|^$KTREE/||; s|^$PTREE/||; s|^\(\.\./\)*linux/||; s|^\(\.\./\)*pristine/||" | sort
+}
+
+# compile TREE ARCH FILE: make W=1 FILE.o alone; 1 if it does not compile
+compile() {
+	o=$(tout "$1" "$2") l=$(logname "$1" "$2" "$3")
+	rm -f "$o/${3%.c}.o"
+	if klock kmake "$(tsrc "$1")" "$o" "$2" W=1 "${3%.c}.o" >"$l.log" 2>&1 && [ -f "$o/${3%.c}.o" ]; then
+		warnings "$l.log" >"$l.warn"
+	else
+		return 1
+	fi
+}
+
+arches=${LMB_COMPILE_ARCHES:-x86_64 i386}
+for a in $arches; do
+	conf lmb "$a" || die "allmodconfig $a on build/linux failed (${CL#"$TOP"/}/conf-lmb-$a.log)"
+	# what this config builds: "make -n DIR/" per directory, the changed
+	# objects removed first (an up-to-date object would not show)
+	: >"$CL/built-$a"
+	for f in $files; do rm -f "$(tout lmb "$a")/${f%.c}.o"; done
+	for d in $(for f in $files; do dirname "$f"; done | sort -u); do
+		klock kmake "$KTREE" "$(tout lmb "$a")" "$a" -n "$d/" 2>/dev/null |
+			sed -n 's/.* -c -o \([^ ]*\.o\) .*/\1/p' >>"$CL/built-$a" || true
+	done
+done
+
+notbuilt=
+for f in $files; do
+	counted=0
+	for a in $arches; do
+		grep -qxF "${f%.c}.o" "$CL/built-$a" || continue
+		counted=1
+		t0=$(now)
+		l=$(logname lmb "$a" "$f")
+		if ! compile lmb "$a" "$f"; then
+			grep -E 'error' "$l.log" | head -n 5 | sed 's/^/    /'
+			fail "W=1 $f ($a allmodconfig): does not compile (${l#"$TOP"/}.log)"
+			continue
+		fi
+		n=$(grep -c . "$l.warn" || true)
+		if [ "$n" = 0 ]; then
+			pass "W=1 $f ($a allmodconfig): no warning ($(elapsed "$t0"))"
+			continue
+		fi
+		b=$(logname base "$a" "$f")
+		: >"$b.warn"
+		if [ -f "$PTREE/$f" ]; then
+			conf base "$a" || die "allmodconfig $a on build/pristine failed (${CL#"$TOP"/}/conf-base-$a.log)"
+			compile base "$a" "$f" || : >"$b.warn"
+		fi
+		new=$(comm -23 "$l.warn" "$b.warn")
+		if [ -z "$new" ]; then
+			pass "W=1 $f ($a allmodconfig): no new warning ($n, as in pristine; $(elapsed "$t0"))"
+		else
+			printf '%s\n' "$new" | sed 's/^/    /'
+			fail "W=1 $f ($a allmodconfig): $(printf '%s\n' "$new" | grep -c .) new warning(s) of $n (${l#"$TOP"/}.log)"
+		fi
+	done
+	[ "$counted" = 1 ] || notbuilt="$notbuilt $f"
+done
+if [ -n "$notbuilt" ]; then
+	say "not built by allmodconfig ($arches), not counted:$notbuilt"
+	echo "skip W=1, not built by allmodconfig ($arches):$notbuilt" >>"$SUMMARY"
+fi
+
+say ""
+say "==== summary (compile-check, $(elapsed "$T0")) ===="
+cat "$SUMMARY"
+say "$P passed, $F failed"
+[ "$F" = 0 ]
