@@ -74,7 +74,7 @@ htmldocs:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/htmldocs.sh
 
 clean:
-	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix* build/.series.* build/.memcmp.* build/.ledger.*
+	rm -rf build/out build/logs build/initramfs-* build/accel build/.matrix* build/.series.* build/.memcmp.* build/.ledger.* build/.selftest.*
 	-git -C build/linux worktree remove --force build/bisect 2>/dev/null
 	-git -C build/linux worktree remove --force build/bisect-selftest 2>/dev/null
 

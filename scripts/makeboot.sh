@@ -1,8 +1,9 @@
 #!/bin/sh
 # make boot: deps, tree, build lmb-x86_64, initramfs, boot the first line of
 # tests/boot-matrix (the first lmb-x86_64 row without options: 1 GiB x86_64,
-# lmb=debug memblock=debug), print the LMB boot report and draw the memory
-# map (scripts/memmap.sh).
+# lmb=debug memblock=debug), print the LMB boot report (scripts/report.sh;
+# it ends with the ledger after boot) and draw the memory map
+# (scripts/memmap.sh).
 . scripts/lib.sh
 
 T0=$(now)
@@ -25,9 +26,10 @@ rc=0
 sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" \
 	-i "$BUILD/initramfs-x86_64.cpio.gz" -l "$log" "$(build_image lmb-x86_64)" "$@" || rc=$?
 
-sh scripts/report.sh "$log" >"$report"
+sh scripts/report.sh "$log" "$(build_out lmb-x86_64)/System.map" >"$report"
 cat "$report"
-# The picture of early memory, from the lmb=debug dump at hand-over.
+# The picture of early memory, from the lmb=debug dump at hand-over (or,
+# without one, from /proc/lmb/ranges as the guest check ledger copied it).
 svg=$LOGS/memmap-lmb-$name.svg
 say ""
 sh scripts/memmap.sh "$log" "$svg" "$(build_out lmb-x86_64)/System.map" || { warn "no memory map picture"; svg=; }

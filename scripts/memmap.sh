@@ -1,13 +1,21 @@
 #!/bin/sh
-# Draw early memory from a boot's lmb=debug serial log as plain SVG.
+# Draw early memory at hand-over from a boot's serial log as plain SVG.
 #
-#   scripts/memmap.sh LOG OUT.svg [System.map]
+#   scripts/memmap.sh [-a] LOG OUT.svg [System.map]
 #
-# Uses the last "lmb: dump (hand-over)" of LOG (else the last "lmb: dump"):
-# its memory, reserved and ledger sets, parsed by the "#i [0x.. - 0x..]"
-# shape under each header. Free = memory minus reserved: the ranges handed
-# over to the page allocator. Ledger names that are raw caller addresses
-# (the kernel has no KALLSYMS) are resolved with System.map when given.
+# The source, said in the picture's title:
+#  - the last "lmb: dump (hand-over)" of LOG (else the last "lmb: dump", a
+#    boot with lmb=debug): its memory, reserved and ledger sets, parsed by
+#    the "#i [0x.. - 0x..]" shape under each header;
+#  - with -a, or when LOG has no dump: the ledger kept after boot, as the
+#    guest check ledger copied /proc/lmb/ranges (root's view, with
+#    addresses) into LOG ("# lmb-ranges: BASE-LAST : OWNER"). That file has
+#    no memory regions: memory is then the usable RAM of the firmware map
+#    in LOG (the last "user:" map of mem=/memmap=, else "BIOS-e820:"),
+#    each entry trimmed to whole pages, and reserved = the kept ranges.
+# Free = memory minus reserved: the ranges handed over to the page
+# allocator. Ledger names that are raw caller addresses (the kernel has no
+# KALLSYMS) are resolved with System.map when given (scripts/symbols.awk).
 #
 # The picture: (1) one row per memory region, each to its own linear scale;
 # (2) a detail map of every range (free, each ledger entry, holes) on a
@@ -17,34 +25,24 @@
 # unnamed ledger entries). POSIX sh + awk (mawk or gawk; awk needs log()).
 set -eu
 
-[ $# -ge 2 ] && [ $# -le 3 ] || { echo "usage: $0 LOG OUT.svg [System.map]" >&2; exit 2; }
+after=0
+[ "${1:-}" != -a ] || { after=1; shift; }
+[ $# -ge 2 ] && [ $# -le 3 ] || { echo "usage: $0 [-a] LOG OUT.svg [System.map]" >&2; exit 2; }
 log=$1 out=$2 map=${3:-}
 [ -r "$log" ] || { echo "memmap: cannot read $log" >&2; exit 1; }
 [ -z "$map" ] || [ -r "$map" ] || { echo "memmap: cannot read System.map $map" >&2; exit 1; }
 
 tmp=$out.tmp.$$
 trap 'rm -f "$tmp"' EXIT
-# The System.map must be the booted kernel's: the log's "Linux version ...
-# #N" against the build's .version (next to System.map). Names from another
-# build would be wrong, so then they are not resolved.
-mapnote=
-if [ -n "$map" ] && [ -f "${map%/*}/.version" ]; then
-	lv=$(sed -n 's/.*Linux version .* #\([0-9][0-9]*\) .*/\1/p' "$log" | head -n1)
-	mv=$(cat "${map%/*}/.version")
-	if [ -n "$lv" ] && [ "$lv" != "$mv" ]; then
-		echo "memmap: WARNING: $map is from build #$mv, the log's kernel is build #$lv: caller addresses not resolved" >&2
-		mapnote="$map is from build #$mv, the booted kernel is #$lv"
-		map=
-	fi
-fi
-# Text symbols of System.map, "addr name" (addresses as in the file).
+# "ADDR FUNC+0xOFF" of the log's caller addresses ("# NOTE" when the map is
+# not the booted kernel's).
 if [ -n "$map" ]; then
-	awk '$2 ~ /^[tTwW]$/ { print tolower($1), $3 }' "$map" >"$tmp"
+	awk -v map="$map" -v who=memmap -f "$(dirname "$0")/symbols.awk" "$log" >"$tmp"
 else
 	: >"$tmp"
 fi
 
-awk -v logname="$log" -v mapname="$map" -v mapnote="$mapnote" -v symfile="$tmp" -v svgout="$out" '
+awk -v logname="$log" -v mapname="$map" -v after="$after" -v symfile="$tmp" -v svgout="$out" '
 function hex(s,   v, i, c) {
 	s = tolower(s); sub(/^0x/, "", s); v = 0
 	for (i = 1; i <= length(s); i++) {
@@ -61,7 +59,6 @@ function tohex(v, w,   s, d) {
 	while (length(s) < w) s = "0" s
 	return "0x" s
 }
-function pad16(s) { s = tolower(s); sub(/^0x/, "", s); while (length(s) < 16) s = "0" s; return "x" s }
 function human(b,   u, i) {
 	split("B KiB MiB GiB TiB", u, " "); i = 1
 	while (b >= 1024 && i < 5) { b /= 1024; i++ }
@@ -83,18 +80,6 @@ function fit(s, w, cw,   n) {
 	if (length(s) <= n) return s
 	return substr(s, 1, n - 1) "~"
 }
-# Resolve a raw kernel address with the symbol table: name+0xoff.
-function resolve(a,   k, lo, hi, mid, off) {
-	if (nsym == 0) return ""
-	k = pad16(a)
-	if (k < skey[1]) return ""
-	lo = 1; hi = nsym
-	while (lo < hi) { mid = int((lo + hi + 1) / 2); if (skey[mid] <= k) lo = mid; else hi = mid - 1 }
-	if (substr(skey[lo], 1, 9) != substr(k, 1, 9)) return ""
-	off = hex(substr(k, 10)) - hex(substr(skey[lo], 10))
-	if (off > 1048576) return ""
-	return sname[lo] "+" tohex(off, 0)
-}
 function kind_of(name) {
 	if (name ~ /^0x[0-9a-fA-F]+$/) return "unnamed"
 	if (name ~ /TEXT|DATA|BSS|BRK|KERNEL|[Kk]ernel/) return "kernel"
@@ -114,18 +99,59 @@ BEGIN {
 	col["noledger"] = "#d73027"; lab["noledger"] = "reserved, no ledger entry (should not happen)"
 	col["hole"] = "url(#hatch)"; lab["hole"] = "hole: neither memory nor reserved"
 	split("#1b9e77 #d95f02 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666", ncol, " ")
-	nsym = 0
+	mapnote = ""
 	while ((getline line < symfile) > 0) {
-		split(line, f, " "); nsym++; skey[nsym] = pad16(f[1]); sname[nsym] = f[2]
+		if (line ~ /^# /) mapnote = substr(line, 3)
+		else { split(line, f, " "); sym[f[1]] = f[2] }
 	}
+	resolving = mapname != "" && mapnote == ""
+}
+function ledger(a, b, name) {
+	nl++; ls[nl] = a; le[nl] = b; lname[nl] = name
+	lkind[nl] = kind_of(name)
+	lsym[nl] = (lkind[nl] == "unnamed" && (name in sym)) ? sym[name] : ""
+}
+# "[mem 0xA-0xB] usable" of a firmware map line: usable RAM, whole pages
+function usable(l, t,   a, b) {
+	if (l !~ /\] usable$/) return
+	a = l; sub(/.*\[mem /, "", a); b = a; sub(/-.*/, "", a); sub(/.*-/, "", b); sub(/\].*/, "", b)
+	a = int((hex(a) + 4095) / 4096) * 4096; b = int((hex(b) + 1) / 4096) * 4096
+	if (a < b) { nfw[t]++; us[t, nfw[t]] = a; ue[t, nfw[t]] = b }
 }
 { sub(/\r$/, ""); sub(/^\[[ 0-9.]*\] /, ""); L[NR] = $0 }
 /^lmb: dump \(/ { last = NR; if ($0 ~ /\(hand-over\)/) lasth = NR }
+# the ledger kept after boot, root view: the last copy of /proc/lmb/ranges
+/^# lmb-owners: # LMB/ { nk = 0 }
+/^# lmb-ranges: [0-9a-f]+-[0-9a-f]+ : / && !/^# lmb-ranges: 0+-0+ : / {
+	a = substr($0, 15); b = a; sub(/-.*/, "", a); sub(/^[^-]*-/, "", b); kn[++nk] = b
+	sub(/ .*/, "", b); sub(/^[^:]*: /, "", kn[nk]); ks[nk] = hex(a); ke[nk] = hex(b) + 1
+}
+# the firmware map of the last kernel, and the user map of mem=/memmap=
+/BIOS-provided physical RAM map:/ { nfw["e820"] = nfw["user"] = 0 }
+/^BIOS-e820: \[mem / { usable($0, "e820") }
+/^user-defined physical RAM map:/ { nfw["user"] = 0 }
+/^user: \[mem / { usable($0, "user") }
 END {
 	start = lasth ? lasth : last
-	if (!start) { print "memmap: no \"lmb: dump\" in " logname " (boot with lmb=debug)" > "/dev/stderr"; exit 1 }
-	dumphdr = L[start]; sub(/^lmb: /, "", dumphdr)
-	sect = ""; nm = nr = nl = 0
+	if (!start && nk) after = 1
+	nm = nr = nl = 0
+	if (after) {
+		if (!nk) { print "memmap: no \"# lmb-ranges:\" lines with addresses in " logname " (the guest check ledger, as root)" > "/dev/stderr"; exit 1 }
+		t = nfw["user"] ? "user" : "e820"
+		for (i = 1; i <= nfw[t]; i++) { nm++; ms[nm] = us[t, i]; me[nm] = ue[t, i]; mnode[nm] = "" }
+		if (nm == 0) { print "memmap: no usable RAM in the firmware map (BIOS-e820: lines) of " logname > "/dev/stderr"; exit 1 }
+		for (i = 1; i <= nk; i++) { nr++; rs[nr] = ks[i]; re[nr] = ke[i]; ledger(ks[i], ke[i], kn[i]) }
+		title = "Memory at hand-over, from the ledger kept after boot (/proc/lmb/ranges)"
+		dumphdr = sprintf("%d ranges of /proc/lmb/ranges; memory: the usable RAM of the %s lines, in whole pages", nk, \
+			t == "user" ? "user: (mem=, memmap=)" : "BIOS-e820:")
+		start = NR + 1
+	} else if (!start) {
+		print "memmap: no \"lmb: dump\" (boot with lmb=debug) and no \"# lmb-ranges:\" lines in " logname > "/dev/stderr"; exit 1
+	} else {
+		title = "Early memory at hand-over (lmb=debug)"
+		dumphdr = L[start]; sub(/^lmb: /, "", dumphdr)
+	}
+	sect = ""
 	for (i = start + 1; i <= NR; i++) {
 		s = L[i]
 		if (s !~ /^lmb: /) continue
@@ -144,9 +170,7 @@ END {
 		} else if (sect == "reserved") {
 			nr++; rs[nr] = hex(a); re[nr] = hex(b)
 		} else if (sect == "ledger") {
-			nl++; ls[nl] = hex(a); le[nl] = hex(b); lname[nl] = rest; lsym[nl] = ""
-			lkind[nl] = kind_of(rest)
-			if (lkind[nl] == "unnamed") lsym[nl] = resolve(rest)
+			ledger(hex(a), hex(b), rest)
 		}
 	}
 	if (nm == 0) { print "memmap: the dump at line " start " of " logname " has no memory entries" > "/dev/stderr"; exit 1 }
@@ -185,7 +209,7 @@ END {
 
 	# ---- header ----------------------------------------------------------
 	y = 30
-	text(M, y, "Early memory at hand-over (lmb=debug)", " class=\"title\"")
+	text(M, y, title, " class=\"title\"")
 	y += 20
 	text(M, y, sprintf("%s, %s", logname, dumphdr), " class=\"sub\"")
 	y += 16
@@ -292,7 +316,7 @@ END {
 	y += 18
 	text(M, y, sprintf("3. The ledger: who reserved what (%d entries: %d named, %d unnamed = caller address)", nl, named, unnamed), " class=\"h\"")
 	y += 15
-	text(M + 10, y, unnamed == 0 ? "" : nsym ? sprintf("caller addresses resolved with %s (%d of %d)", mapname, resolved, unnamed) : \
+	text(M + 10, y, unnamed == 0 ? "" : resolving ? sprintf("caller addresses resolved with %s (%d of %d)", mapname, resolved, unnamed) : \
 		(mapnote != "" ? "caller addresses not resolved: " mapnote : "caller addresses not resolved: no System.map given"), " class=\"sub\"")
 	y += 20
 	cx[1] = M + 10; cx[2] = M + 50; cx[3] = M + 165; cx[4] = M + 280; cx[5] = M + 365; cx[6] = M + 530
@@ -311,7 +335,8 @@ END {
 		text(cx[6], y, nmtxt, " class=\"td\"")
 	}
 	y += 30
-	text(M, y, sprintf("4. Free ranges handed over to the page allocator: %d ranges, %s (%.0f bytes)", nfree, human(freeb), freeb), " class=\"h\"")
+	text(M, y, sprintf("4. Free ranges handed over to the page allocator%s: %d ranges, %s (%.0f bytes)", \
+		after ? " (usable RAM minus the kept ranges)" : "", nfree, human(freeb), freeb), " class=\"h\"")
 	y += 18
 	split("# start end size node", hd, " ")
 	for (c = 1; c <= 5; c++) text(cx[c], y, hd[c], " class=\"th\"")
@@ -346,7 +371,7 @@ END {
 	printf "  reserved %12.0f bytes (%s) in %d regions (%.0f bytes outside memory)\n", resb, human(resb), nr, resb - resinmem
 	printf "  free     %12.0f bytes (%s) in %d ranges handed over\n", freeb, human(freeb), nfree
 	printf "  ledger   %d entries: %d named, %d unnamed", nl, named, unnamed
-	if (unnamed && nsym) printf " (%d resolved with %s)", resolved, mapname
+	if (unnamed && resolving) printf " (%d resolved with %s)", resolved, mapname
 	else if (unnamed) printf " (not resolved: %s)", mapnote != "" ? mapnote : "no System.map given"
 	printf "\n  picture  %s\n", svgout
 }' "$log"

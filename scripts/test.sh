@@ -70,6 +70,18 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
 # the builds of the selected rows (variant = the build column without lmb-)
 variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf "%s ", v } }' "$BUILD/.matrix")
 
+# The ledger after boot in make boot's report and picture, on a fixture log
+# (no kernel build): scripts/report-selftest.sh, one test per TEST line.
+if [ "$kind" = lmb ]; then
+	step "tools: scripts/report-selftest.sh (report.sh, memmap.sh on tests/ledger-after-boot)"
+	sh scripts/report-selftest.sh >"$LOGS/report-selftest.log" 2>&1 || true
+	sed -n 's/^TEST //p' "$LOGS/report-selftest.log" >"$BUILD/.selftest.tests"
+	[ -s "$BUILD/.selftest.tests" ] || fail "tools: scripts/report-selftest.sh gave no result (build/logs/report-selftest.log)"
+	while read -r r t; do
+		if [ "$r" = ok ]; then pass "tools: $t"; else fail "tools: $t (build/logs/report-selftest.log)"; fi
+	done <"$BUILD/.selftest.tests"
+fi
+
 if [ "$kind" = lmb ]; then
 	if sh scripts/tree.sh; then pass "tree: build/linux = pristine + patches/series"; else
 		fail "tree: patches/series does not apply (see above)"
