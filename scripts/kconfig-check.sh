@@ -11,6 +11,7 @@
 # not the series'). The TDX config must really have INTEL_TDX_HOST=y and
 # ARCH_KEEP_MEMBLOCK=y, and, if the tree has ARCH_DISCARD_LMB, not discard
 # LMB (DESIGN.md: configurations that keep memblock keep LMB).
+# LMB_KCONFIG_CONFIGS="tdx ..." checks only those.
 # Ends with "N passed, N failed" (summary build/logs/kconfig-check.summary).
 # Every make runs under the machine-wide build lock, one at a time.
 # Outputs: build/out/kconfig/<lmb|base>-<arch> (one per tree and arch, the
@@ -57,7 +58,7 @@ kconf() {
 }
 
 step "make olddefconfig on build/linux and build/pristine (each make under ${KLOCK#"$TOP"/})"
-for c in allyes-x86_64 allmod-x86_64 allyes-i386 allmod-i386 debian-amd64 debian-cloud debian-rt tdx; do
+for c in ${LMB_KCONFIG_CONFIGS:-allyes-x86_64 allmod-x86_64 allyes-i386 allmod-i386 debian-amd64 debian-cloud debian-rt tdx}; do
 	t0=$(now)
 	if ! kconf lmb "$c"; then fail "olddefconfig $c: configuration failed ($KL/lmb-$c.log)"; continue; fi
 	kconf base "$c" || : >"$KL/base-$c.warn"

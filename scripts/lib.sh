@@ -39,7 +39,9 @@ tail_log() {
 
 # Kernel builds of this repository: one at a time on this machine.
 # Everything that runs make in a kernel tree goes through klock.
-klock() { flock "$KLOCK" "$@"; }
+# Runs "$@" in a subshell holding the lock, so that a shell function
+# (kmake) works as well as a command.
+klock() { (exec 9>>"$KLOCK" && flock 9 && "$@"); }
 # klock_take / klock_drop: hold the same lock on fd 9 across several steps
 # of a script (released at exit at the latest); klock_waited is how long
 # klock_take waited for it (empty if it was free).

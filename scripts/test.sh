@@ -82,6 +82,17 @@ if [ "$kind" = lmb ]; then
 	done <"$BUILD/.selftest.tests"
 fi
 
+# klock runs shell functions (kmake, for kconfig-check and compile-check)
+# as well as commands; flock(1) alone cannot.
+if [ "$kind" = lmb ]; then
+	klock_probe() { echo klock-ok; }
+	if [ "$(klock klock_probe 2>&1)" = klock-ok ]; then
+		pass "tools: klock runs a shell function under the build lock"
+	else
+		fail "tools: klock cannot run a shell function (kconfig-check and compile-check could not configure)"
+	fi
+fi
+
 if [ "$kind" = lmb ]; then
 	if sh scripts/tree.sh; then pass "tree: build/linux = pristine + patches/series"; else
 		fail "tree: patches/series does not apply (see above)"
