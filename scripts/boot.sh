@@ -75,6 +75,7 @@ if [ -z "$timeout" ]; then
 	timeout=${LMB_BOOT_TIMEOUT:-120}
 	g=$(($(mem_mb "$mem") / 1024))
 	[ "$g" -le 4 ] || timeout=$((timeout + 15 * (g - 4)))
+	timeout=$((timeout * boots))	# kexec, kdump: each kernel boots in full
 fi
 case $fw in
 bios) fwargs= ;;

@@ -2,7 +2,9 @@
 # make export: the commits pristine..HEAD of build/linux -> patches/NNNN-*.patch
 # and patches/series. Output is stable: zero "From" hashes, no signature/git
 # version, no "n/m" numbering in subjects, 12-digit blob ids, fixed diff
-# options. patches/0000-cover-letter.patch is hand-written: kept, not listed.
+# options. patches/0000-cover-letter.patch is hand-written down to its
+# "Patches:" line; export writes the patch count in its subject and what
+# follows that line (subjects and diffstat). It is not listed in series.
 . scripts/lib.sh
 . scripts/series.sh
 
@@ -33,5 +35,16 @@ rmdir "$tmp"
 	echo "# patches/0000-cover-letter.patch is hand-written and not listed (it has no diff)."
 	(cd "$TOP/patches" && ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -vx '0000-cover-letter.patch' || true)
 } >"$SERIES"
+# The cover letter's generated parts: the count in its subject, and the
+# list of patches and the diffstat below its "Patches:" line.
+cl=$TOP/patches/0000-cover-letter.patch
+if [ -f "$cl" ] && grep -q '^Patches:$' "$cl"; then
+	{
+		sed -e "s|^\(Subject: \[PATCH[^]]* \)00/[0-9]*\]|\100/$n]|" -e '/^Patches:$/q' "$cl"
+		$G log --reverse --format='  %s' pristine..HEAD
+		echo
+		$G diff --stat=72 pristine HEAD
+	} >"$cl.new" && mv "$cl.new" "$cl"
+fi
 echo "$(series_sha) $($G rev-parse HEAD)" >"$KTREE/.git/$STAMP_NAME"
 say "exported $n patches to patches/ (series updated). Review with 'git -C $TOP status patches/', then git add them."

@@ -241,9 +241,11 @@ END {
 			if (!other) lk += 4
 		}
 	}
-	if (lk) {
+	# (two boots of one kernel both keep it: nothing to take out)
+	if (lk && !self) {
 		adj["reserved_kb"] = lk
 		adj["memtotal_kb"] = -lk
+		if (kaslr) adj["zones:managed"] = -lk / 4	# the sum of the zones
 		for (z in zones) {
 			e = ((z ":managed") in want) ? want[z ":managed"] : 0
 			if (v["l", z ":managed"] - v["b", z ":managed"] - e == -lk / 4) { adj[z ":managed"] = -lk / 4; break }

@@ -11,6 +11,12 @@
 # Ends with "N passed, N failed"; exits 1 on any failure.
 . scripts/lib.sh
 
+# One run per checkout at a time: runs share build/.matrix, the summary and
+# the boot logs (a second run would rewrite them under the first).
+mkdir -p "$BUILD"
+exec 7>"$BUILD/.test.lock"
+flock -n 7 || die "another scripts/test.sh (make test*) is running in this checkout; wait for it to end"
+
 kind=${1:-lmb}
 P=0 F=0
 SUMMARY=$LOGS/test-$kind.summary
@@ -48,9 +54,10 @@ sh scripts/deps.sh || { fail "dependencies"; finish; }
 # The rows of this tier (LMB_TIER=core: make test; full: make test-full;
 # distro: make test-distro), with memmap-seq= words expanded and rows with
 # repeat=N written N times (NAME.1 ... NAME.N; tests/boot-matrix explains both).
+# LMB_ROWS=REGEX keeps the rows whose name matches (awk ERE, anchored).
 tier=${LMB_TIER:-core}
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
-	awk -v tier="$tier" '
+	awk -v tier="$tier" -v rows="${LMB_ROWS:-}" '
 	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
 		n = split(substr(a, 12), f, ",")
 		if (n < 5) return a
@@ -59,7 +66,7 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
 			s = s (i ? "," : "") f[2] f[3] (f[4] + i * f[5]) "M" (n > 5 ? f[6] : "")
 		return s
 	}
-	tier == "full" || $2 == tier {
+	(tier == "full" || $2 == tier) && (rows == "" || $1 ~ ("^(" rows ")$")) {
 		for (i = 10; i <= NF; i++) if ($i ~ /^memmap-seq=/) $i = seq($i)
 		n = 1
 		if (match("," $8 ",", /,repeat=[0-9]+,/)) n = substr("," $8 ",", RSTART + 8, RLENGTH - 9) + 0
@@ -67,6 +74,10 @@ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
 		name = $1
 		for (r = 1; r <= n; r++) { $1 = name "." r; print }
 	}' >"$BUILD/.matrix"
+if ! [ -s "$BUILD/.matrix" ]; then
+	fail "boot matrix: no row of tier $tier${LMB_ROWS:+ matches LMB_ROWS=$LMB_ROWS}"
+	finish
+fi
 # the builds of the selected rows (variant = the build column without lmb-)
 variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf "%s ", v } }' "$BUILD/.matrix")
 

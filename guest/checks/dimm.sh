@@ -6,9 +6,14 @@
 # struct pages then live on the DIMM: 64 bytes per 4K page), by the whole
 # DIMM when it is off; then offline, device_del: the blocks go and MemTotal
 # is back. Every wait is bounded (lmbtest.hpwait= seconds, default 60).
+# lmbtest.dimmnode=N plugs the DIMM into NUMA node N: its blocks must be
+# on node N, and with memmap_on_memory off its memmap comes from node N's
+# boot memory, so vmemmap_verify() must not call it off-node (it asks
+# early_pfn_to_nid() about boot memory after LMB is gone).
 . /lmbtest-lib.sh
 M=/sys/devices/system/memory
 size=$(param lmbtest.dimm || echo 1G)
+node=$(param lmbtest.dimmnode || true)
 wait=$(param lmbtest.hpwait || echo 60)
 bytes=$(($(echo "$size" | sed 's/G$/*1073741824/; s/M$/*1048576/')))
 blk=$((0x$(cat $M/block_size_bytes)))
@@ -23,7 +28,7 @@ nnew() { new | wc -l; }
 want=$((bytes / blk))
 say "dimm: hot-adding a $size pc-dimm through the monitor"
 mon object_add memory-backend-ram,id=lmbhp0,size=$size
-mon device_add pc-dimm,id=lmbdimm0,memdev=lmbhp0
+mon device_add pc-dimm,id=lmbdimm0,memdev=lmbhp0${node:+,node=$node}
 have() { [ "$(nnew)" -ge "$want" ]; }
 wait_for "$wait" have || fail "hot-add: $(nnew) of $want new memory blocks after ${wait}s (device_add not seen by the guest)"
 echo "new blocks: $(new | tr '\n' ' ')"
@@ -36,6 +41,17 @@ wait_for "$wait" grown || true
 t1=$(memtotal)
 echo "MemTotal ${t1}K after onlining: +$((t1 - t0))K"
 [ $((t1 - t0)) = $((grow / 1024)) ] || fail "MemTotal grew by $((t1 - t0))K, want $((grow / 1024))K ($size DIMM, memmap_on_memory=$mom)"
+if [ -n "$node" ]; then
+	for b in $(new); do
+		[ -e $M/memory$b/node$node ] || fail "memory$b is not on node $node: $(ls -d $M/memory$b/node* 2>/dev/null)"
+	done
+	echo "new blocks on node $node"
+	off=$(dmesg | grep -m1 'potential offnode page_structs' || true)
+	case $mom in
+	Y|y|1|force) [ -z "$off" ] || echo "(memmap on the DIMM, which boot memory did not include: $off)" ;;
+	*) [ -z "$off" ] || fail "vmemmap_verify() after hot-add: $off" ;;
+	esac
+fi
 for b in $(new | sort -rn); do
 	echo offline >$M/memory$b/state 2>/dev/null || { sleep 1; echo offline >$M/memory$b/state; } ||
 		fail "cannot offline memory$b (zone $(cat $M/memory$b/valid_zones))"

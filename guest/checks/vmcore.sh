@@ -13,12 +13,15 @@ dmesg | grep -E 'BIOS-e820|user:|elfcorehdr' | sed 's/^\[[ 0-9.]*\] //'
 # lies in the first kernel's crash region
 at=$(param lmbtest.crashat) || fail "no lmbtest.crashat= on the command line"
 lo=$((0x${at%-*})) hi=$((0x${at#*-}))
+n=0
 for r in $(dmesg | sed -n 's/.*BIOS-e820: \[mem \(0x[0-9a-f]*-0x[0-9a-f]*\)\] usable$/\1/p'); do
 	s=$((${r%-*})) e=$((${r#*-}))
 	[ "$e" -lt $((0x100000)) ] && continue
 	[ "$s" -ge "$lo" ] && [ "$e" -le "$hi" ] || fail "usable $r is outside the crash region $at: not the map kexec gave"
+	n=$((n + 1))
 done
-echo "usable RAM above 1M all inside the crash region $at"
+[ "$n" -gt 0 ] || fail "no usable BIOS-e820 range above 1M in dmesg: cannot tell which map this kernel booted from"
+echo "usable RAM above 1M ($n ranges) all inside the crash region $at"
 # u64 OFF: the little-endian 64-bit word at OFF of /proc/vmcore (as a shell number)
 u64() { echo $((0x$(od -A n -t x8 -j "$1" -N 8 /proc/vmcore | tr -d ' '))); }
 hdr=$(od -A n -t x1 -N 20 /proc/vmcore | tr -d '\n' | sed 's/^ *//; s/  */ /g')
