@@ -6,7 +6,8 @@
 #    them reserved at the hand-over, hugetlb adds them to MemTotal later
 #    with no "Freeing" line; this guest allocates none at run time)
 #    = MemTotal (any remainder is printed);
-#  - /proc/lmb/owners is readable by an unprivileged user;
+#  - /proc/lmb/owners is readable by an unprivileged user, and shows it no
+#    kernel address, not even as an owner's name;
 #  - /proc/lmb/ranges shows addresses to root and only zeros to others.
 # Prints both views (the harness draws the memory map from the ranges).
 o=/proc/lmb/owners r=/proc/lmb/ranges
@@ -57,6 +58,10 @@ nobody cat "$r" >/tmp/r.nobody 2>&1
 sed 's/^/lmb-ranges (uid 65534): /' /tmp/r.nobody | head -n 3
 if grep -v '^0000000000000000-0000000000000000 : ' /tmp/r.nobody | grep -q .; then
 	echo "FAIL: an unprivileged user sees addresses in $r"; ok=1
+fi
+# nor as an owner's name (an unnamed caller without kallsyms is its address)
+if grep -q '0x[0-9a-f]\{8,\}' /tmp/o.nobody /tmp/r.nobody; then
+	echo "FAIL: an unprivileged user sees kernel addresses as owner names: $(grep -o -m 2 '0x[0-9a-f]\{8,\}' /tmp/o.nobody | tr '\n' ' ')"; ok=1
 fi
 if ! grep -v '^0000000000000000-0000000000000000 : ' "$r" | grep -q .; then
 	echo "FAIL: root sees no address in $r"; ok=1
