@@ -10,7 +10,13 @@
 # zone's present and spanned pages equal in 4 KASLR boots each of 1G and
 # 4G/2 nodes/-cpu max). Compared exactly as without KASLR, except that the
 # managed pages are compared as their sum over all zones ("zones:managed";
-# the zones' expectation lines are summed for it).
+# the zones' expectation lines are summed for it), and that the early page
+# tables are taken out: their number follows the random layout (pristine
+# itself took 12K, 16K or 20K in boots of one command line). Each kernel
+# counts its own, exactly: LMB's PGTABLE ranges in /proc/lmb/ranges, and
+# pristine's memblock=debug lines whose caller is alloc_low_pages() or
+# spp_getpage() (the two functions that name PGTABLE on LMB); a KASLR row
+# must have memblock=debug on its command line.
 #
 # -v self=1: two boots of the same kernel (kexec: LMB.log is the second
 # kernel, BASE.log the first, both maps the same): their command lines may
@@ -78,6 +84,10 @@ function kb(b) {	# bytes as K, exact
 function sgn(n) { return n > 0 ? "+" n : n "" }
 function span(k, a, b) { return sym[k, b] - sym[k, a] }
 function note(s) { details = details "    " s "\n" }
+function adjust(q, n, why) {	# a stated amount taken out of a delta
+	adj[q] += n
+	alabel[q] = (alabel[q] == "" ? "" : alabel[q] ", ") why " " sgn(n)
+}
 
 FILENAME != cur {	# by position in ARGV: an empty file has no FNR == 1
 	cur = FILENAME
@@ -141,6 +151,11 @@ seen[k, "memory"] && l ~ /^Freeing .*: [0-9]+K$/ {
 	freeing[k] = freeing[k] " " l
 	if (l ~ /^Freeing initrd memory: /) initrd[k] += x + 0
 }
+# pristine's early page tables (memblock=debug: "FUNC: N bytes ... CALLER+off/len")
+k == "b" && l ~ /^memblock_[a-z_]+: [0-9]+ bytes .* (alloc_low_pages|spp_getpage)\+/ {
+	split(l, w, " ")
+	pgt["b"] += w[2] / 1024
+}
 k == "l" && l ~ /^# lmb-ranges: [0-9a-f]+-[0-9a-f]+ : / {
 	x = substr(l, 15)
 	nr++
@@ -148,6 +163,7 @@ k == "l" && l ~ /^# lmb-ranges: [0-9a-f]+-[0-9a-f]+ : / {
 	x = substr(x, index(x, "-") + 1)
 	re[nr] = pfn(substr(x, 1, index(x, " ") - 1))
 	ro[nr] = substr(x, index(x, " : ") + 3)
+	if (ro[nr] == "PGTABLE") pgt["l"] += (re[nr] - rs[nr] + 1) * 4
 }
 l ~ /^# lmb-guest: memtotal_kb=[0-9]+/ {
 	x = l
@@ -180,7 +196,7 @@ function check(q, derived, hasderived,    d, e, s, why) {
 	if (s != "ok" && d != 0 && (!hasderived || d == derived))
 		suggest = suggest sprintf("SUGGEST %-14s %-24s %5s  kernel image: %s\n", build != "" ? build : case, q, sgn(q == "reserved_kb" ? d - rd : d), imgwhy)
 	if (d != 0 || s != "ok" || (q in want) || q !~ /^zone:/ || q ~ /:managed$/)
-		note(sprintf("%-26s %10d %10d  %6s  %s%s%s", q, v["l", q], v["b", q], sgn(d + adj[q]), s, adj[q] ? "  (LMB LEDGER " sgn(adj[q]) ")" : "", (q in want) ? "  expected: " reason[q] : why))
+		note(sprintf("%-26s %10d %10d  %6s  %s%s%s", q, v["l", q], v["b", q], sgn(d + adj[q]), s, adj[q] ? "  (" alabel[q] ")" : "", (q in want) ? "  expected: " reason[q] : why))
 }
 
 END {
@@ -194,6 +210,8 @@ END {
 	if (cmd["b"] != cmd["l"] && !self) pre = pre " kernel command lines differ;"
 	if (!kaslr && cmd["l"] !~ /(^| )nokaslr( |$)/) pre = pre " no nokaslr on the command line (KASLR changes the counts between boots);"
 	if (kaslr && cmd["l"] ~ /(^| )nokaslr( |$)/) pre = pre " compared as a KASLR boot but the command line has nokaslr;"
+	if (kaslr && cmd["b"] !~ /(^| )memblock=debug( |$)/) pre = pre " a KASLR boot needs memblock=debug (pristine's page-table count);"
+	if (kaslr && !nr) pre = pre " LMB guest printed no /proc/lmb/ranges (its page-table count);"
 	for (s = 0; s < 2; s++) {
 		k = s ? "l" : "b"
 		for (x = 1; x <= 3; x++) {
@@ -243,15 +261,24 @@ END {
 	}
 	# (two boots of one kernel both keep it: nothing to take out)
 	if (lk && !self) {
-		adj["reserved_kb"] = lk
-		adj["memtotal_kb"] = -lk
-		if (kaslr) adj["zones:managed"] = -lk / 4	# the sum of the zones
+		adjust("reserved_kb", lk, "LMB LEDGER")
+		adjust("memtotal_kb", -lk, "LMB LEDGER")
+		if (kaslr) adjust("zones:managed", -lk / 4, "LMB LEDGER")	# the sum of the zones
 		for (z in zones) {
 			e = ((z ":managed") in want) ? want[z ":managed"] : 0
-			if (v["l", z ":managed"] - v["b", z ":managed"] - e == -lk / 4) { adj[z ":managed"] = -lk / 4; break }
+			if (v["l", z ":managed"] - v["b", z ":managed"] - e == -lk / 4) { adjust(z ":managed", -lk / 4, "LMB LEDGER"); break }
 		}
 	}
 	note(sprintf("LMB's ledger kept after boot (LMB LEDGER, pages only its table touches): %dK", lk))
+	if (kaslr) {	# the early page tables of the random layout
+		pt = pgt["l"] - pgt["b"]
+		note(sprintf("early page tables (KASLR layout): LMB %dK (PGTABLE), pristine %dK (memblock=debug), %s", pgt["l"], pgt["b"], sgn(pt) "K"))
+		if (pt) {
+			adjust("reserved_kb", pt, "page tables")
+			adjust("memtotal_kb", -pt, "page tables")
+			adjust("zones:managed", -pt / 4, "page tables")
+		}
+	}
 
 	ok = 1; fails = ""
 	# available_kb is nr_free_pages() when the line is printed: the same
