@@ -61,3 +61,63 @@ iomem_sum() {
 # then CMD: what /init runs after the summary instead of powering off
 # (kexec -e, a crash on purpose)
 then_run() { echo "$*" >/tmp/lmb-then; }
+# lmb_readers_start / lmb_readers_stop: /proc/lmb read all through a
+# memory hot-plug, in a loop, by root and by uid 65534. Each read must
+# succeed and be the first read again, but for the two lines that follow
+# MemTotal ("+ released or added later", "= MemTotal"), which must still
+# add up: handed + freed late + released or added later = MemTotal. uid
+# 65534 must never see an address. lmb_readers_stop prints the number of
+# reads and fails on the first difference. Not an LMB kernel, or
+# lmb=nokeep: nothing to read (said, not failed).
+LR=/tmp/lmbr
+lmb_read_loop() {	# WHO: root or nobody
+	_n=0
+	while [ ! -e $LR/stop ]; do
+		for _f in owners ranges; do
+			cat /proc/lmb/$_f >$LR/$1.$_f 2>&1 || { echo "$1: reading /proc/lmb/$_f failed: $(head -c 200 $LR/$1.$_f)" >>$LR/$1.err; return; }
+			grep -vE '^(\+ released or added later|= MemTotal) ' $LR/$1.$_f >$LR/$1.$_f.fixed
+			[ -e $LR/$1.$_f.0 ] || cp $LR/$1.$_f.fixed $LR/$1.$_f.0
+			cmp -s $LR/$1.$_f.fixed $LR/$1.$_f.0 || { echo "$1: /proc/lmb/$_f changed at read $_n:"; diff $LR/$1.$_f.0 $LR/$1.$_f.fixed | head -n 6; } >>$LR/$1.err
+		done
+		awk 'index($0, "= handed to the page allocator") == 1 { h = $NF }
+		     index($0, "+ freed late") == 1 { f = $NF }
+		     index($0, "+ released or added later") == 1 { r = $6 }
+		     index($0, "= MemTotal") == 1 { m = $NF }
+		     END { if (h + f + r != m || m == "") print "'"$1"': owners at read '"$_n"': " h " + " f " + " r " != " m }' $LR/$1.owners >>$LR/$1.err
+		[ "$1" = root ] || ! grep -v '^0000000000000000-0000000000000000 : ' $LR/$1.ranges | grep -q . ||
+			echo "$1: sees addresses in /proc/lmb/ranges at read $_n" >>$LR/$1.err
+		awk 'index($0, "= MemTotal") == 1 { print $NF }' $LR/$1.owners >>$LR/$1.memtotal
+		_n=$((_n + 1))
+		echo $_n >$LR/$1.n
+		[ -s $LR/$1.err ] && return
+	done
+}
+lmb_readers_start() {
+	LRPIDS=
+	if [ ! -r /proc/lmb/owners ]; then
+		echo "no /proc/lmb (pristine kernel, or lmb=nokeep): no reads during the hot-plug"
+		return 0
+	fi
+	rm -rf $LR
+	mkdir -p $LR /etc
+	chmod 1777 $LR
+	trap 'touch $LR/stop' EXIT	# a failed check stops them too
+	grep -q '^nobody:' /etc/passwd 2>/dev/null ||
+		echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+	(lmb_read_loop root) &
+	LRPIDS=$!
+	su -s /bin/sh nobody -c '. /lmbtest-lib.sh; lmb_read_loop nobody' &
+	LRPIDS="$LRPIDS $!"
+}
+lmb_readers_stop() {
+	[ -n "$LRPIDS" ] || return 0
+	touch $LR/stop
+	for _p in $LRPIDS; do wait "$_p"; done
+	echo "/proc/lmb read during the hot-plug: root $(cat $LR/root.n 2>/dev/null || echo 0) times, uid 65534 $(cat $LR/nobody.n 2>/dev/null || echo 0) times (owners and ranges each)"
+	[ -z "$(cat $LR/*.err 2>/dev/null)" ] || fail "/proc/lmb during the hot-plug: $(cat $LR/*.err)"
+	[ -s $LR/root.n ] && [ -s $LR/nobody.n ] || fail "/proc/lmb was not read during the hot-plug"
+	_lo=$(sort -n $LR/*.memtotal | head -n 1)
+	_hi=$(sort -n $LR/*.memtotal | tail -n 1)
+	echo "MemTotal in those reads: from ${_lo}K to ${_hi}K"
+	[ "$_lo" != "$_hi" ] || fail "no read of /proc/lmb fell while the hot-plugged memory was online (MemTotal ${_lo}K in all)"
+}

@@ -9,7 +9,8 @@
 # lmbtest.dimmnode=N plugs the DIMM into NUMA node N: its blocks must be
 # on node N, and with memmap_on_memory off its memmap comes from node N's
 # boot memory, so vmemmap_verify() must not call it off-node (it asks
-# early_pfn_to_nid() about boot memory after LMB is gone).
+# early_pfn_to_nid() about boot memory after LMB is gone). On LMB, /proc/lmb
+# is read all along (lmb_readers_start in /lmbtest-lib.sh).
 . /lmbtest-lib.sh
 M=/sys/devices/system/memory
 size=$(param lmbtest.dimm || echo 1G)
@@ -26,6 +27,7 @@ echo "MemTotal ${t0}K, $n0 memory blocks of $blk bytes; memmap_on_memory=$mom: w
 new() { blocks | grep -vxF -f /tmp/blocks.0; }
 nnew() { new | wc -l; }
 want=$((bytes / blk))
+lmb_readers_start
 say "dimm: hot-adding a $size pc-dimm through the monitor"
 mon object_add memory-backend-ram,id=lmbhp0,size=$size
 mon device_add pc-dimm,id=lmbdimm0,memdev=lmbhp0${node:+,node=$node}
@@ -64,3 +66,4 @@ wait_for "$wait" gone || fail "hot-remove: $(nnew) blocks still there after ${wa
 mon object_del lmbhp0
 echo "removed: $(blocks | wc -l) blocks, MemTotal $(memtotal)K"
 [ "$(memtotal)" = "$t0" ] || fail "MemTotal $(memtotal)K after removal, want ${t0}K"
+lmb_readers_stop

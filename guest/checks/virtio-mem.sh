@@ -5,7 +5,8 @@
 # memhp_default_state=online_movable) and MemTotal grows by it (virtio-mem
 # keeps the memmap outside the device: the whole size); then requested-size
 # 0: it unplugs it all and MemTotal is back. Waits are bounded
-# (lmbtest.hpwait= seconds, default 60).
+# (lmbtest.hpwait= seconds, default 60). On LMB, /proc/lmb is read all
+# along (lmb_readers_start in /lmbtest-lib.sh).
 . /lmbtest-lib.sh
 size=$(param lmbtest.vmem || echo 512M)
 wait=$(param lmbtest.hpwait || echo 60)
@@ -14,6 +15,7 @@ ls -d /sys/bus/virtio/drivers/virtio_mem/virtio* >/dev/null 2>&1 || fail "no dev
 dmesg | grep -i 'virtio_mem' | sed 's/^\[[ 0-9.]*\] //' | head -n 8
 t0=$(memtotal)
 echo "MemTotal ${t0}K; requesting $size"
+lmb_readers_start
 say "virtio-mem: requested-size $size through the monitor"
 mon qom-set lmbvmem0 requested-size $bytes
 grown() { [ $(($(memtotal) - t0)) -ge $((bytes / 1024)) ]; }
@@ -26,3 +28,4 @@ mon qom-set lmbvmem0 requested-size 0
 back() { [ "$(memtotal)" = "$t0" ]; }
 wait_for "$wait" back || fail "MemTotal $(memtotal)K ${wait}s after requested-size 0, want ${t0}K"
 echo "MemTotal ${t0}K again after unplugging"
+lmb_readers_stop
