@@ -43,6 +43,7 @@ wait_for "$wait" grown || true
 t1=$(memtotal)
 echo "MemTotal ${t1}K after onlining: +$((t1 - t0))K"
 [ $((t1 - t0)) = $((grow / 1024)) ] || fail "MemTotal grew by $((t1 - t0))K, want $((grow / 1024))K ($size DIMM, memmap_on_memory=$mom)"
+lmb_readers_wait "$t1" "$wait"
 if [ -n "$node" ]; then
 	for b in $(new); do
 		[ -e $M/memory$b/node$node ] || fail "memory$b is not on node $node: $(ls -d $M/memory$b/node* 2>/dev/null)"

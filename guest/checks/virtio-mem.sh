@@ -23,6 +23,7 @@ wait_for "$wait" grown || fail "MemTotal grew by $(($(memtotal) - t0))K in ${wai
 t1=$(memtotal)
 echo "MemTotal ${t1}K after plugging: +$((t1 - t0))K"
 [ $((t1 - t0)) = $((bytes / 1024)) ] || fail "MemTotal grew by $((t1 - t0))K, want $((bytes / 1024))K"
+lmb_readers_wait "$t1" "$wait"
 say "virtio-mem: requested-size 0 through the monitor"
 mon qom-set lmbvmem0 requested-size 0
 back() { [ "$(memtotal)" = "$t0" ]; }
