@@ -227,6 +227,12 @@ if [ "$panic" = 1 ]; then
 	[ -n "$why" ] || bad=
 else
 	[ -z "$bad" ] || why="${why:+$why; }kernel log has: $(printf '%s\n' "$bad" | head -n 1)"
+	# Still a failure; the hint names a known QEMU bug (commits
+	# cb62bd15e14e and deba78709ae8, in 8.1): a vCPU of multi-threaded TCG
+	# could run a stale translation of code another vCPU had patched back.
+	case $accel/$smp/$bad in tcg/[2-9]*'Oops: int3'*|tcg/[1-9][0-9]*'Oops: int3'*)
+		why="$why (if the int3 sits at a patched NOP or jump, this may be QEMU's stale code after text patching under multi-threaded TCG, fixed in 8.1; this is $(qemu-system-x86_64 --version | head -n 1))" ;;
+	esac
 	ends=$(grep -c '^# lmb-guest: end' "$log" || true)
 	if [ "$ends" = 0 ]; then
 		why="${why:+$why; }guest end marker missing"
