@@ -11,7 +11,7 @@
 #   make tree      build/linux = pristine Debian tree + patches/series (git)
 #   make export    build/linux commits pristine..HEAD -> patches/
 #   make check     patches/ reproduces build/linux exactly; checkpatch clean
-#   make bench     LMB vs memblock benchmark (table + PNG plot, ~16 min)
+#   make bench     LMB vs memblock benchmark (table + PNG plot, ~10 min)
 #   make bisect-check  every prefix of patches/series builds (x86_64 and i386, ccache, W=1 on what each patch adds)
 #   make memmap    draw the memory map of the last make boot (SVG)
 #   make htmldocs  the core-api manual with LMB's page, as HTML (Debian's Sphinx)
