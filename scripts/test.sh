@@ -480,15 +480,18 @@ elif [ "$kind" = lmb ]; then
 	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
 fi
 
-# ---- make test-full: Kconfig and W=1 coverage (scripts/kconfig-check.sh) ------
+# ---- make test-full: Kconfig and W=1 coverage (scripts/kconfig-check.sh,
+# scripts/compile-check.sh) ----------------------------------------------------
 if [ "$kind" = lmb ] && [ "$tier" = full ]; then
-	sh scripts/kconfig-check.sh >"$LOGS/kconfig-check.log" 2>&1 || true
-	sed -n '/^==== summary/,$p' "$LOGS/kconfig-check.log" | sed '1d;$d' | sed 's/^/     kconfig-check: /' | tee -a "$SUMMARY"
-	set -- $(tail -n 1 "$LOGS/kconfig-check.log" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
-	if [ $# = 2 ]; then P=$((P + $1)) F=$((F + $2)); else
-		tail_log "$LOGS/kconfig-check.log"
-		fail "kconfig-check: no result (build/logs/kconfig-check.log)"
-	fi
+	for c in kconfig-check compile-check; do
+		sh "scripts/$c.sh" >"$LOGS/$c.log" 2>&1 || true
+		sed -n '/^==== summary/,$p' "$LOGS/$c.log" | sed '1d;$d' | sed "s/^/     $c: /" | tee -a "$SUMMARY"
+		set -- $(tail -n 1 "$LOGS/$c.log" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+		if [ $# = 2 ]; then P=$((P + $1)) F=$((F + $2)); else
+			tail_log "$LOGS/$c.log"
+			fail "$c: no result (build/logs/$c.log)"
+		fi
+	done
 fi
 
 say "total time $(elapsed "$T0")"
