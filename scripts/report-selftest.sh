@@ -1,6 +1,6 @@
 #!/bin/sh
-# The ledger after boot in the tools, without a kernel: scripts/report.sh
-# and scripts/memmap.sh on tests/ledger-after-boot/, 72 lines cut from the
+# The tools, without a kernel: scripts/report.sh and scripts/memmap.sh on
+# tests/ledger-after-boot/, 72 lines cut from the
 # serial log of the row x86_64-1g-smp4 (no lmb=debug: the guest check
 # ledger's copy of /proc/lmb/owners and /proc/lmb/ranges, the BIOS-e820
 # map; CRLF as QEMU writes it) and the 12 lines of that build's System.map
@@ -69,4 +69,47 @@ ok=0
 if sh scripts/memmap.sh "$tmp/noranges.log" "$tmp/n.svg" >"$tmp/memmap2" 2>&1; then ok=1; fi
 has 'no "lmb: dump" (boot with lmb=debug) and no "# lmb-ranges:" lines' "$tmp/memmap2" || ok=1
 t $ok "memmap: a log without a dump or ranges is an error"
+# scripts/memcmp.awk on a KASLR pair of boots: the early page tables follow
+# the random layout, so a difference of up to 12K in them (LMB's PGTABLE
+# owner against pristine's memblock=debug lines) is taken out of reserved,
+# MemTotal and the zones' managed pages; more than 12K is not, and nothing
+# else is. Synthetic logs: one zone, the same image in both System.maps.
+mc() { # PGT_LMB_KB LOST_KB (memory LMB lost beyond its page tables): memcmp.awk's output
+	printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff82a00000 D __init_begin' \
+		'ffffffff82c00000 B __end_of_kernel_reserve' >"$tmp/b.map"
+	cp "$tmp/b.map" "$tmp/l.map"
+	d=$(( $1 - 20 + $2 ))
+	for k in b l; do
+		if [ $k = b ]; then r=58184; m=1000000; z=250000; else r=$((58184 + d)); m=$((1000000 - d)); z=$((250000 - d / 4)); fi
+		{
+			echo 'Kernel command line: console=ttyS0 memblock=debug'
+			if [ $k = b ]; then
+				echo 'memblock_alloc_try_nid: 8192 bytes align=0x1000 nid=-1 from=0x0 max_addr=0x0 alloc_low_pages+0x4f/0x150'
+				echo 'memblock_alloc_try_nid: 12288 bytes align=0x1000 nid=-1 from=0x0 max_addr=0x0 spp_getpage+0x3a/0x80'
+			else
+				echo "# lmb-owners: boot 0 $(($1 * 1024)) 3 0 PGTABLE"
+			fi
+			echo "Memory: 990000K/1048184K available (16384K kernel code, 2000K rwdata, 6000K rodata, 3000K init, 1000K bss, ${r}K reserved, 0K cma-reserved)"
+			echo "# lmb-guest: memtotal_kb=$m"
+			echo "# lmb-guest: zone node=0 zone=DMA32 managed=$z present=262000 spanned=262000"
+		} >"$tmp/$k.log"
+	done
+	awk -v case=selftest-kaslr -v build=- -v fw=- -v kaslr=1 -f scripts/memcmp.awk /dev/null \
+		"$tmp/b.map" "$tmp/l.map" "$tmp/b.log" "$tmp/l.log" 2>&1
+}
+n=$(mc 32 0 | grep -c '^TEST ok ' || true)
+ok=0; [ "$n" = 3 ] || { mc 32 0 | sed 's/^/    memcmp: /'; ok=1; }
+t $ok "memcmp: KASLR page tables 12K above pristine's (32K against 20K) are taken out"
+n=$(mc 8 0 | grep -c '^TEST ok ' || true)
+ok=0; [ "$n" = 3 ] || { mc 8 0 | sed 's/^/    memcmp: /'; ok=1; }
+t $ok "memcmp: KASLR page tables 12K below pristine's (8K against 20K) are taken out"
+n=$(mc 36 0 | grep -c '^TEST FAIL ' || true)
+ok=0; [ "$n" = 3 ] || { mc 36 0 | sed 's/^/    memcmp: /'; ok=1; }
+t $ok "memcmp: KASLR page tables 16K above pristine's are not taken out (3 failures)"
+out=$(mc 32 4)
+ok=0; printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr Memory: line' || ok=1
+printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr MemTotal' || ok=1
+[ $ok = 0 ] || printf '%s\n' "$out" | sed 's/^/    memcmp: /'
+t $ok "memcmp: 4K lost beyond 12K of page tables fails the Memory: line and MemTotal"
+
 exit $bad

@@ -81,10 +81,11 @@ fi
 # the builds of the selected rows (variant = the build column without lmb-)
 variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf "%s ", v } }' "$BUILD/.matrix")
 
-# The ledger after boot in make boot's report and picture, on a fixture log
-# (no kernel build): scripts/report-selftest.sh, one test per TEST line.
+# The ledger after boot in make boot's report and picture, on a fixture log,
+# and memcmp.awk's bound on KASLR page tables (no kernel build):
+# scripts/report-selftest.sh, one test per TEST line.
 if [ "$kind" = lmb ]; then
-	step "tools: scripts/report-selftest.sh (report.sh, memmap.sh on tests/ledger-after-boot)"
+	step "tools: scripts/report-selftest.sh (report.sh, memmap.sh on tests/ledger-after-boot; memcmp.awk on KASLR page tables)"
 	sh scripts/report-selftest.sh >"$LOGS/report-selftest.log" 2>&1 || true
 	sed -n 's/^TEST //p' "$LOGS/report-selftest.log" >"$BUILD/.selftest.tests"
 	[ -s "$BUILD/.selftest.tests" ] || fail "tools: scripts/report-selftest.sh gave no result (build/logs/report-selftest.log)"
