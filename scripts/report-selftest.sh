@@ -98,18 +98,15 @@ mc() { # PGT_LMB_KB LOST_KB (memory LMB lost beyond its page tables): memcmp.awk
 	awk -v case=selftest-kaslr -v build=- -v fw=- -v kaslr=1 -f scripts/memcmp.awk /dev/null \
 		"$tmp/b.map" "$tmp/l.map" "$tmp/b.log" "$tmp/l.log" 2>&1
 }
-n=$(mc 32 0 | grep -c '^TEST ok ' || true)
-ok=0; [ "$n" = 3 ] || { mc 32 0 | sed 's/^/    memcmp: /'; ok=1; }
-t $ok "memcmp: KASLR page tables 12K above pristine's (32K against 20K) are taken out"
-n=$(mc 8 0 | grep -c '^TEST ok ' || true)
-ok=0; [ "$n" = 3 ] || { mc 8 0 | sed 's/^/    memcmp: /'; ok=1; }
-t $ok "memcmp: KASLR page tables 12K below pristine's (8K against 20K) are taken out"
-n=$(mc 36 0 | grep -c '^TEST FAIL ' || true)
-ok=0; [ "$n" = 3 ] || { mc 36 0 | sed 's/^/    memcmp: /'; ok=1; }
-t $ok "memcmp: KASLR page tables 16K above pristine's are not taken out (3 failures)"
-n=$(mc 4 0 | grep -c '^TEST FAIL ' || true)
-ok=0; [ "$n" = 3 ] || { mc 4 0 | sed 's/^/    memcmp: /'; ok=1; }
-t $ok "memcmp: KASLR page tables 16K below pristine's are not taken out (3 failures)"
+mc3() { # PGT_LMB_KB ok|FAIL TEXT: all three memory tests give that verdict
+	n=$(mc "$1" 0 | grep -c "^TEST $2 " || true)
+	ok=0; [ "$n" = 3 ] || { mc "$1" 0 | sed 's/^/    memcmp: /'; ok=1; }
+	t $ok "memcmp: $3"
+}
+mc3 32 ok "KASLR page tables 12K above pristine's (32K against 20K) are taken out"
+mc3 8 ok "KASLR page tables 12K below pristine's (8K against 20K) are taken out"
+mc3 36 FAIL "KASLR page tables 16K above pristine's are not taken out (3 failures)"
+mc3 4 FAIL "KASLR page tables 16K below pristine's are not taken out (3 failures)"
 out=$(mc 32 4)
 ok=0; printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr Memory: line' || ok=1
 printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr MemTotal' || ok=1
