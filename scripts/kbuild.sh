@@ -1,6 +1,6 @@
 #!/bin/sh
 # Configure and build one kernel: scripts/kbuild.sh <lmb|base>-<variant>
-# (variants: x86_64 i386 i386pae cloud; scripts/lib.sh).
+# (variants: x86_64 i386 i386pae tdx-host cloud; scripts/lib.sh).
 #   config: tinyconfig + configs/common.config + configs/<variant>.config,
 #           or for a Debian variant (cloud) Debian's config + make
 #           mod2noconfig + configs/<variant>.config; + configs/lmb.config
@@ -66,11 +66,18 @@ fi
 # Every CONFIG_X=y requested by a fragment must be =y now (merge_config
 # silently drops symbols whose dependencies are not met), every other
 # CONFIG_X=VALUE must have that value, and every "# CONFIG_X is not set"
-# must not be =y.
+# must not be =y. A symbol that a later fragment sets again is checked
+# there only (tdx-host turns off common.config's kexec).
 missing= undefined=
+set -- $frags
 for f in $frags; do
+	shift
+	# only the forms checked below, so that a later line moves a check
+	# rather than drop it
+	later=$(cat /dev/null "$@" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=[^ ]*$/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p')
 	for sym in $(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=y$/\1/p' "$f"); do
 		grep -qx "$sym=y" "$out/.config" && continue
+		printf '%s\n' "$later" | grep -qx "$sym" && continue
 		# A symbol the tree does not define at all (e.g. CONFIG_LMB before the
 		# series adds it) is reported but only fatal for non-lmb fragments.
 		if [ "${f##*/}" = lmb.config ] &&
@@ -81,10 +88,14 @@ for f in $frags; do
 		missing="$missing $sym(${f##*/})"
 	done
 	for sv in $(sed -n '/=y$/d; s/^\(CONFIG_[A-Za-z0-9_]*=[^ ]*\)$/\1/p' "$f"); do
-		grep -qx "$sv" "$out/.config" || missing="$missing $sv(${f##*/})"
+		grep -qx "$sv" "$out/.config" && continue
+		printf '%s\n' "$later" | grep -qx "${sv%%=*}" ||
+			missing="$missing $sv(${f##*/})"
 	done
 	for sym in $(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$f"); do
-		grep -qx "$sym=y" "$out/.config" && missing="$missing !$sym(${f##*/})"
+		grep -qx "$sym=y" "$out/.config" || continue
+		printf '%s\n' "$later" | grep -qx "$sym" ||
+			missing="$missing !$sym(${f##*/})"
 	done
 done
 [ -z "$undefined" ] || warn "[build $name] not defined by the tree (series does not add them yet):$undefined"

@@ -62,6 +62,8 @@ klock_drop() { exec 9>&-; }
 # use build/pristine (the untouched Debian tree). Variants:
 #   x86_64, i386, i386pae: tinyconfig + configs/common.config +
 #     configs/<variant>.config (make test);
+#   tdx-host: x86_64 + configs/tdx-host.config: INTEL_TDX_HOST, which
+#     keeps memblock (here LMB) resident after boot (make test);
 #   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
 #     build_debconfig), built-in part only (make mod2noconfig), +
 #     configs/cloud.config (make test-distro).
@@ -69,7 +71,7 @@ BUILDS_VARIANTS="x86_64 i386 i386pae"
 DISTRO_VARIANTS="cloud"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
 build_variant() { echo "${1#*-}"; }
-build_arch() { case $1 in *-x86_64|*-cloud) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
+build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
 build_out()  { echo "$BUILD/out/$1"; }
 build_image() { echo "$BUILD/out/$1/arch/x86/boot/bzImage"; }
 # build_debconfig NAME: the Debian config file the build starts from (empty:
@@ -106,6 +108,8 @@ build_frags() {
 	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
 	set -- "$1" "$TOP/configs/$v.config"
 	[ -n "$(debconfig_name "$v")" ] || set -- "$1" "$TOP/configs/common.config" "$2"
+	# tdx-host is x86_64 with more: its fragment comes last, to override
+	[ "$v" != tdx-host ] || set -- "$1" "$2" "$TOP/configs/x86_64.config" "$3"
 	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
 	shift
 	echo "$@"
