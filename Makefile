@@ -4,6 +4,7 @@
 #   make boot      build the LMB kernel (x86_64) and boot it once in QEMU
 #   make test      every test, the core boot matrix; ends with "N passed, N failed"
 #   make test-full the same with every row of tests/boot-matrix (the distro tier too), kconfig-check, compile-check
+#   make test-layouts real machines' e820 tables (tests/e820/), LMB vs pristine
 #   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
 #   make kconfig-check olddefconfig prints no warning (allyes/allmod x86_64+i386, Debian's amd64 configs, TDX host)
 #   make compile-check every .c file the series changes compiles alone with W=1 under allmodconfig, no new warning
@@ -22,7 +23,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full test-distro kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full test-layouts test-distro kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -38,6 +39,9 @@ test:
 
 test-full:
 	@LMB_TIER=full sh scripts/test.sh lmb
+
+test-layouts:
+	@LMB_TIER=layouts sh scripts/test.sh lmb
 
 test-distro:
 	@LMB_TIER=distro sh scripts/test.sh lmb

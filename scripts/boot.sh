@@ -3,7 +3,7 @@
 #
 # usage: scripts/boot.sh [-t SECONDS] [-m MEM] [-s SMP] [-n NODES] [-c CHECKS]
 #                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-S SLOTS] [-C CPU]
-#                        [-V SIZE] [-D] [-b BOOTS] [-k] [-p] KERNEL [CMDLINE...]
+#                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] KERNEL [CMDLINE...]
 #   -m MEM     guest memory (QEMU syntax, default 1G)
 #   -f FW      firmware: bios (SeaBIOS, default) or uefi (OVMF, the bzImage
 #              loaded with -kernel and started through its EFI stub)
@@ -13,6 +13,11 @@
 #   -C CPU     QEMU CPU model (-cpu; default QEMU's qemu64), e.g. max (LA57)
 #   -V SIZE    a virtio-mem-pci device, QEMU id lmbvmem0, of up to SIZE
 #              (requested-size 0 at boot; needs -M)
+#   -L LOWMEM  guest RAM below 4G (max-ram-below-4g), on pc-i440fx-1.7, the pc
+#              machine that does not cap it at 3 GiB for large guests (up to
+#              3840M; scripts/e820.sh: real e820 tables); the RAM is mapped
+#              without reserving swap (reserve=off), so that a guest larger
+#              than this machine's RAM starts: it touches little of it
 #   -D         the QEMU monitor (HMP) on a pipe, LOG.mon.in/.out, driven by
 #              the guest: every "# lmb-guest: monitor: CMD ;" line of the
 #              serial log is sent to it (guest/lib.sh mon); replies in
@@ -45,16 +50,17 @@
 . scripts/lib.sh
 
 timeout= mem=1G smp=2 nodes=- checks= log=$LOGS/boot.log fw=bios maxmem= panic=0
-slots=2 cpu= vmem= monitor=0 boots=1 kdump=0
+slots=2 cpu= vmem= monitor=0 boots=1 kdump=0 machine=pc
 initrd=$BUILD/initramfs-x86_64.cpio.gz
-while getopts t:m:s:n:c:i:l:f:M:S:C:V:Db:kp o; do
+while getopts t:m:s:n:c:i:l:f:M:S:C:V:L:Db:kp o; do
 	case $o in
 	t) timeout=$OPTARG ;; m) mem=$OPTARG ;; s) smp=$OPTARG ;; n) nodes=$OPTARG ;;
 	c) checks=$OPTARG ;; i) initrd=$OPTARG ;; l) log=$OPTARG ;;
 	f) fw=$OPTARG ;; M) maxmem=$OPTARG ;; p) panic=1 ;;
 	S) slots=$OPTARG ;; C) cpu=$OPTARG ;; V) vmem=$OPTARG ;; D) monitor=1 ;;
+	L) machine=pc-i440fx-1.7,max-ram-below-4g=$OPTARG,memory-backend=lmbram ;;
 	b) boots=$OPTARG ;; k) kdump=1 ;;
-	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-D] [-b boots] [-k] [-p] KERNEL [CMDLINE...]" ;;
+	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-L lowmem] [-D] [-b boots] [-k] [-p] KERNEL [CMDLINE...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -140,8 +146,9 @@ run_qemu() { # ACCEL TIMEOUT LOG
 		mpid=$!
 	fi
 	# shellcheck disable=SC2046
-	timeout -k 5 "$2" qemu-system-x86_64 -M pc -accel "$1" $fwargs \
+	timeout -k 5 "$2" qemu-system-x86_64 -M "$machine" -accel "$1" $fwargs \
 		-m "$mem${maxmem:+,slots=$slots,maxmem=$maxmem}" \
+		$(case $machine in *memory-backend=lmbram*) printf -- '-object memory-backend-ram,id=lmbram,size=%s,reserve=off' "$mem" ;; esac) \
 		-smp "$smp,sockets=$smp,cores=1,threads=1" $(numa_args) $(extra_args "$3") \
 		-nodefaults -display none -no-reboot -serial "file:$3" \
 		-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \

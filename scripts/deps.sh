@@ -15,16 +15,28 @@ PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
 liburcu-dev busybox-static ovmf kexec-tools gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
 
+# apt_update LOG: apt-get update, three tries (a mirror being synced fails
+# one index for a while). A partial failure is only a warning: what the
+# install needs may be in the indexes that did arrive, and the install
+# below fails by name if not.
+apt_update() {
+	for _try in 1 2 3; do
+		$SUDO apt-get update >"$1" 2>&1 && return 0
+		[ $_try = 3 ] || { say "    apt-get update failed (try $_try of 3), again in 15 s"; sleep 15; }
+	done
+	tail_log "$1" 8
+	warn "apt-get update failed 3 times; going on with the indexes it has"
+}
+
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 
 # The 32-bit memblock suite links against i386 libraries.
 if ! dpkg --print-foreign-architectures | grep -qx i386; then
 	step "dpkg --add-architecture i386 (for liburcu-dev:i386)"
 	dpkg --add-architecture i386
-	apt-get update >"$LOGS/apt-update-i386.log" 2>&1 || {
-		tail_log "$LOGS/apt-update-i386.log" 20
-		die "apt-get update after adding i386 failed"
-	}
+	apt_update "$LOGS/apt-update-i386.log"
 fi
 
 missing=
@@ -40,12 +52,10 @@ if [ -n "$missing" ]; then
 		echo 'kexec-tools kexec-tools/load_kexec boolean false' | debconf-set-selections 2>/dev/null || true ;;
 	esac
 	step "apt-get install:$missing"
-	SUDO=
-	[ "$(id -u)" = 0 ] || SUDO=sudo
 	export DEBIAN_FRONTEND=noninteractive
 	if ! $SUDO apt-get install -y --no-install-recommends $missing >"$LOGS/apt.log" 2>&1; then
 		say "    apt-get install failed; running apt-get update and retrying"
-		$SUDO apt-get update >>"$LOGS/apt.log" 2>&1 || true
+		apt_update "$LOGS/apt-update.log"
 		$SUDO apt-get install -y --no-install-recommends $missing >>"$LOGS/apt.log" 2>&1 || {
 			tail_log "$LOGS/apt.log" 20
 			die "could not install packages:$missing (see $LOGS/apt.log)"

@@ -41,7 +41,8 @@
 #   line: physpages_kb (the total) reserved_kb cma_kb highmem_kb; available_kb
 #   is shown but not compared: it is nr_free_pages() at that moment and
 #   varies between identical boots (488K seen on i386, TCG);
-#   memtotal_kb (the guest's /proc/meminfo MemTotal);
+#   memtotal_kb (the guest's /proc/meminfo MemTotal) and threads_max
+#   (/proc/sys/kernel/threads-max, from memblock_estimated_nr_free_pages());
 #   zone:NODE:ZONE:managed|present|spanned (pages, the guest's /proc/zoneinfo).
 #
 # Every listed difference must also be the one the kernel image accounts for
@@ -184,6 +185,12 @@ l ~ /^# lmb-guest: memtotal_kb=[0-9]+/ {
 	v[k, "memtotal_kb"] = x + 0
 	seen[k, "memtotal"] = 1
 }
+l ~ /^# lmb-guest: threads_max=[0-9]+/ {
+	x = l
+	sub(/.*=/, "", x)
+	v[k, "threads_max"] = x + 0
+	seen[k, "threads"] = 1
+}
 l ~ /^# lmb-guest: zone node=/ {
 	split(l, w, /[ =]+/)	# # lmb-guest: zone node N zone Z managed M present P spanned S
 	z = "zone:" w[5] ":" w[7]
@@ -220,6 +227,8 @@ END {
 	if (!seen["l", "memory"]) pre = pre " LMB log has no Memory: line;"
 	if (!seen["b", "memtotal"]) pre = pre " pristine guest reported no memtotal_kb;"
 	if (!seen["l", "memtotal"]) pre = pre " LMB guest reported no memtotal_kb;"
+	if (!seen["b", "threads"]) pre = pre " pristine guest reported no threads_max;"
+	if (!seen["l", "threads"]) pre = pre " LMB guest reported no threads_max;"
 	if (cmd["b"] != cmd["l"] && !self) pre = pre " kernel command lines differ;"
 	if (!kaslr && cmd["l"] !~ /(^| )nokaslr( |$)/) pre = pre " no nokaslr on the command line (KASLR changes the counts between boots);"
 	if (kaslr && cmd["l"] ~ /(^| )nokaslr( |$)/) pre = pre " compared as a KASLR boot but the command line has nokaslr;"
@@ -311,6 +320,23 @@ END {
 
 	ok = 1; fails = ""
 	check("memtotal_kb", fk - ik, 1)
+	# threads-max: fork_init() sizes it from memblock_estimated_nr_free_pages()
+	# after the hand-over, one thread per 8 THREAD_SIZEs of unreserved
+	# memory (128K on x86_64, 64K on i386). Whatever else LMB reserved then
+	# (the image, its ledger, an initrd, KASLR page tables: the difference
+	# of reserved_kb) moves it by that many threads, rounded either way;
+	# anything beyond fails.
+	tk = build ~ /^i386/ ? 64 : 128
+	x = -(v["l", "reserved_kb"] - v["b", "reserved_kb"]) / tk
+	lo = int(x); if (lo > x) lo--
+	hi = int(x); if (hi < x) hi++
+	d = v["l", "threads_max"] - v["b", "threads_max"]
+	used["threads_max"] = 1
+	if (d < lo || d > hi) {
+		ok = 0
+		fails = fails " threads_max" sgn(d) " (the reserved difference, " sgn(-x * tk) "K less unreserved, accounts for " (lo == hi ? sgn(lo) : sgn(lo) ".." sgn(hi)) ");"
+	}
+	note(sprintf("%-26s %10d %10d  %6s  %s", "threads_max", v["l", "threads_max"], v["b", "threads_max"], sgn(d), (d < lo || d > hi) ? "FAIL" : "ok (reserved_kb accounts for " (lo == hi ? sgn(lo) : sgn(lo) ".." sgn(hi)) ")"))
 	t2 = ok; f2 = fails
 
 	ok = 1; fails = ""
@@ -345,8 +371,8 @@ END {
 		printf "    differences the kernel image accounts for: see the end of the run\n%s", suggest
 	printf "TEST %s memory %s Memory: line (total %dK vs %dK, reserved %dK vs %dK)%s\n", t1 ? "ok" : "FAIL", case,
 		v["l", "physpages_kb"], v["b", "physpages_kb"], v["l", "reserved_kb"], v["b", "reserved_kb"], t1 ? "" : ":" f1
-	printf "TEST %s memory %s MemTotal (%dK vs %dK)%s\n", t2 ? "ok" : "FAIL", case,
-		v["l", "memtotal_kb"], v["b", "memtotal_kb"], t2 ? "" : ":" f2
+	printf "TEST %s memory %s MemTotal (%dK vs %dK), threads-max (%d vs %d)%s\n", t2 ? "ok" : "FAIL", case,
+		v["l", "memtotal_kb"], v["b", "memtotal_kb"], v["l", "threads_max"], v["b", "threads_max"], t2 ? "" : ":" f2
 	printf "TEST %s memory %s zones managed/present/spanned%s\n", t3 ? "ok" : "FAIL", case, t3 ? "" : ":" f3
 	other = 0
 	for (q in want) if (reason[q] ~ /^not image:/ && want[q] != 0) other = 1

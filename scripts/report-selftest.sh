@@ -92,6 +92,7 @@ mc() { # PGT_LMB_KB LOST_KB (memory LMB lost beyond its page tables): memcmp.awk
 			fi
 			echo "Memory: 990000K/1048184K available (16384K kernel code, 2000K rwdata, 6000K rodata, 3000K init, 1000K bss, ${r}K reserved, 0K cma-reserved)"
 			echo "# lmb-guest: memtotal_kb=$m"
+			if [ $k = b ]; then echo "# lmb-guest: threads_max=7800"; else echo "# lmb-guest: threads_max=${3:-7800}"; fi
 			echo "# lmb-guest: zone node=0 zone=DMA32 managed=$z present=262000 spanned=262000"
 		} >"$tmp/$k.log"
 	done
@@ -107,6 +108,9 @@ mc3 32 ok "KASLR page tables 12K above pristine's (32K against 20K) are taken ou
 mc3 8 ok "KASLR page tables 12K below pristine's (8K against 20K) are taken out"
 mc3 36 FAIL "KASLR page tables 16K above pristine's are not taken out (3 failures)"
 mc3 4 FAIL "KASLR page tables 16K below pristine's are not taken out (3 failures)"
+# threads-max: compared exactly (one thread apart fails the MemTotal test)
+n=$(mc 20 0 7801 | grep -c '^TEST FAIL memory selftest-kaslr MemTotal.*threads-max (7801 vs 7800)' || true)
+t $([ "$n" = 1 ] && echo 0 || echo 1) "memcmp: threads-max one apart fails the MemTotal test"
 out=$(mc 32 4)
 ok=0; printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr Memory: line' || ok=1
 printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr MemTotal' || ok=1

@@ -2,7 +2,8 @@
 # make test  (scripts/test.sh lmb):  build/linux = pristine + patches/
 # make baseline (scripts/test.sh base): build/pristine, without configs/lmb.config
 # LMB_TIER: core (make test), full (make test-full: every row), distro
-# (make test-distro: the rows of tier distro, Debian's cloud config).
+# (make test-distro: the rows of tier distro, Debian's cloud config),
+# layouts (make test-layouts: real machines' e820 tables, tests/e820/).
 #
 # Steps: deps, tree, the kernel builds the selected rows need, the userspace
 # simulator (tools/testing/lmb, lmb only, if the series has it) and the
@@ -53,10 +54,12 @@ T0=$(now)
 sh scripts/deps.sh || { fail "dependencies"; finish; }
 # The rows of this tier (LMB_TIER=core: make test; full: make test-full;
 # distro: make test-distro), with memmap-seq= words expanded and rows with
-# repeat=N written N times (NAME.1 ... NAME.N; tests/boot-matrix explains both).
+# repeat=N written N times (NAME.1 ... NAME.N; tests/boot-matrix explains both),
+# and a row of tier layouts for each real e820 table (scripts/e820.sh rows).
 # LMB_ROWS=REGEX keeps the rows whose name matches (awk ERE, anchored).
 tier=${LMB_TIER:-core}
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix |
+{ sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix
+  sh scripts/e820.sh rows 2>"$BUILD/.e820.skipped"; } |
 	awk -v tier="$tier" -v rows="${LMB_ROWS:-}" '
 	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
 		n = split(substr(a, 12), f, ",")
@@ -92,6 +95,20 @@ if [ "$kind" = lmb ]; then
 	while read -r r t; do
 		if [ "$r" = ok ]; then pass "tools: $t"; else fail "tools: $t (build/logs/report-selftest.log)"; fi
 	done <"$BUILD/.selftest.tests"
+fi
+
+# The e820 converter: its own cases and every table of tests/e820/.
+if [ "$kind" = lmb ]; then
+	step "tools: scripts/e820.sh selftest (real e820 tables to memmap=exactmap and QEMU memory)"
+	sh scripts/e820.sh selftest >"$LOGS/e820-selftest.log" 2>&1 || true
+	grep -q '^e820.sh selftest: ' "$LOGS/e820-selftest.log" ||
+		fail "tools: scripts/e820.sh selftest gave no result (build/logs/e820-selftest.log)"
+	while read -r l; do
+		case $l in
+		"ok - "*) pass "e820: ${l#ok - }" ;;
+		"not ok - "*) fail "e820: ${l#not ok - } (build/logs/e820-selftest.log)" ;;
+		esac
+	done <"$LOGS/e820-selftest.log"
 fi
 
 # klock runs shell functions (kmake, for kconfig-check and compile-check)
@@ -228,6 +245,12 @@ for a in $arches; do
 done
 rows=$(wc -l <"$BUILD/.matrix" | tr -d ' ')
 say "boot matrix: $rows rows of tier $tier (tests/boot-matrix; make test-full runs every tier)"
+if grep -q '^e820-' "$BUILD/.matrix"; then
+	say "real e820 tables (tests/e820/, scripts/e820.sh summary):"
+	e820files=$(awk '/^e820-/ { sub(/^e820-/, "", $1); printf "%s ", "tests/e820/" $1 ".e820" }' "$BUILD/.matrix")
+	sh scripts/e820.sh summary $e820files | sed 's/^/    /'
+	[ ! -s "$BUILD/.e820.skipped" ] || { say "  skipped (QEMU cannot back them):"; sed 's/^/    /' "$BUILD/.e820.skipped"; }
+fi
 ROWFAIL=$BUILD/.matrix.fail
 : >"$ROWFAIL"
 set -f	# hostile command lines may hold glob characters
@@ -258,6 +281,7 @@ bootargs() {
 	v=$(optval "$1" slots); [ -z "$v" ] || printf ' -S %s' "$v"
 	v=$(optval "$1" cpu); [ -z "$v" ] || printf ' -C %s' "$(echo "$v" | tr : ,)"
 	v=$(optval "$1" vmem); [ -z "$v" ] || printf ' -V %s' "$v"
+	v=$(optval "$1" lowmem); [ -z "$v" ] || printf ' -L %s' "$v"
 	! opt "$1" monitor || printf ' -D'
 	! opt "$1" kexec || printf ' -b 2'
 	! opt "$1" kdump || printf ' -k'

@@ -6,6 +6,7 @@
 #    them reserved at the hand-over, hugetlb adds them to MemTotal later
 #    with no "Freeing" line; this guest allocates none at run time)
 #    = MemTotal (any remainder is printed);
+#  - every owner of 64 KiB or more has a name, not a caller;
 #  - /proc/lmb/owners is readable by an unprivileged user, and shows it no
 #    kernel address, not even as an owner's name;
 #  - /proc/lmb/ranges shows addresses to root and only zeros to others.
@@ -44,6 +45,14 @@ echo "reconciliation: handed $handed + freed late $late + Freeing lines $freeing
 ok=0
 [ "$rest" = 0 ] || { echo "FAIL: $rest KiB of MemTotal unaccounted"; ok=1; }
 
+# Every owner of 64 KiB or more has a name: an unnamed one shows as its
+# caller, a function name (kallsyms) or an address.
+anon=$(awk 'NR > 1 && $1 !~ /^#/ && $3 + $5 >= 65536 {
+	n = $0; for (i = 0; i < 5; i++) sub(/^ *[^ ]+ +/, "", n)
+	if (n ~ /^0x[0-9a-f]+$/ || n ~ /^[a-z_][a-z0-9_.]*(\+0x[0-9a-f]+\/0x[0-9a-f]+)?$/)
+		printf "%s (%d bytes) ", n, $3 + $5 }' "$o")
+[ -z "$anon" ] || { echo "FAIL: owners of 64 KiB or more without a name: $anon"; ok=1; }
+
 # Privacy: others read the owners, and no address.  busybox su as root
 # asks no password; the initramfs has no /etc/passwd of its own.
 mkdir -p /etc
@@ -65,5 +74,31 @@ if grep -q '0x[0-9a-f]\{8,\}' /tmp/o.nobody /tmp/r.nobody; then
 fi
 if ! grep -v '^0000000000000000-0000000000000000 : ' "$r" | grep -q .; then
 	echo "FAIL: root sees no address in $r"; ok=1
+fi
+
+# The pages LMB keeps after boot (its ledger) are reserved pages whose
+# struct pages were initialised: /proc/kpageflags has KPF_RESERVED (bit 32)
+# for each (a table reserved after the reserved pages were initialised
+# shows garbage there, or oopses the reader on deferred struct pages).
+kpf=/proc/kpageflags pages=0
+if [ ! -r "$kpf" ]; then
+	echo "FAIL: no $kpf (CONFIG_PROC_PAGE_MONITOR)"; ok=1
+fi
+for rg in $(awk '/ : LMB LEDGER$/ { print $1 }' "$r"); do
+	[ -r "$kpf" ] || break
+	p=$((0x${rg%-*} >> 12)) last=$((0x${rg#*-} >> 12))
+	while [ "$p" -le "$last" ]; do
+		f=$(dd if=$kpf bs=8 skip="$p" count=1 2>/dev/null | od -An -tu8 | tr -d ' ')
+		if [ -z "$f" ] || [ $(((f >> 32) & 1)) != 1 ]; then
+			echo "FAIL: pfn $p of LMB LEDGER is not PageReserved (kpageflags ${f:-unreadable})"; ok=1
+		fi
+		pages=$((pages + 1)) p=$((p + 1))
+	done
+done
+if ! grep -q ' : LMB LEDGER$' "$r"; then
+	echo "FAIL: $r lists no range of LMB LEDGER, the table itself"; ok=1
+elif [ -r "$kpf" ]; then
+	[ "$pages" -gt 0 ] || { echo "FAIL: no page of LMB LEDGER read"; ok=1; }
+	echo "kpageflags: $pages pages of LMB LEDGER read, each must be reserved"
 fi
 exit $ok
