@@ -7,6 +7,7 @@
 #    with no "Freeing" line; this guest allocates none at run time)
 #    = MemTotal (any remainder is printed);
 #  - every owner of 64 KiB or more has a name, not a caller;
+#  - no reservation lost its name ("(names lost)");
 #  - /proc/lmb/owners is readable by an unprivileged user, and shows it no
 #    kernel address, not even as an owner's name;
 #  - /proc/lmb/ranges shows addresses to root and only zeros to others.
@@ -52,6 +53,11 @@ anon=$(awk 'NR > 1 && $1 !~ /^#/ && $3 + $5 >= 65536 {
 	if (n ~ /^0x[0-9a-f]+$/ || n ~ /^[a-z_][a-z0-9_.]*(\+0x[0-9a-f]+\/0x[0-9a-f]+)?$/)
 		printf "%s (%d bytes) ", n, $3 + $5 }' "$o")
 [ -z "$anon" ] || { echo "FAIL: owners of 64 KiB or more without a name: $anon"; ok=1; }
+
+# Every reservation kept its name: the ledger grows with its pieces (its
+# static array holds only those made before memblock_allow_resize()).
+lost=$(grep '(names lost)$' "$o")
+[ -z "$lost" ] || { echo "FAIL: names lost: $lost"; ok=1; }
 
 # Privacy: others read the owners, and no address.  busybox su as root
 # asks no password; the initramfs has no /etc/passwd of its own.
