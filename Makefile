@@ -6,6 +6,7 @@
 #   make test-full the same with every row of tests/boot-matrix (the distro tier too), kconfig-check, compile-check
 #   make test-layouts real machines' e820 tables (tests/e820/), LMB vs pristine
 #   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
+#   make test-arch  arm64 on LMB (cross-built, QEMU virt), LMB vs pristine
 #   make kconfig-check olddefconfig prints no warning (allyes/allmod x86_64+i386, Debian's amd64 configs, TDX host)
 #   make compile-check every .c file the series changes compiles alone with W=1 under allmodconfig, no new warning
 #   make baseline  the same builds and boots on the pristine tree (memblock)
@@ -23,7 +24,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full test-layouts test-distro kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
+.PHONY: help boot test test-full test-layouts test-distro test-arch kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -45,6 +46,9 @@ test-layouts:
 
 test-distro:
 	@LMB_TIER=distro sh scripts/test.sh lmb
+
+test-arch:
+	@LMB_TIER=arch sh scripts/test.sh lmb
 
 kconfig-check:
 	@sh scripts/deps.sh && sh scripts/kconfig-check.sh

@@ -3,10 +3,17 @@
 #
 # usage: scripts/boot.sh [-t SECONDS] [-m MEM] [-s SMP] [-n NODES] [-c CHECKS]
 #                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-S SLOTS] [-C CPU]
-#                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] KERNEL [CMDLINE...]
+#                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] [-A ARCH] [-d DTB]
+#                        KERNEL [CMDLINE...]
+#   -A ARCH    the guest's arch: x86_64 (default; i386 kernels too) or arm64
+#              (qemu-system-aarch64 -M virt -cpu max; console ttyAMA0)
+#   -d DTB     arm64: the device tree QEMU hands the kernel (-dtb), e.g. the
+#              virt machine's own with /reserved-memory nodes added
 #   -m MEM     guest memory (QEMU syntax, default 1G)
-#   -f FW      firmware: bios (SeaBIOS, default) or uefi (OVMF, the bzImage
-#              loaded with -kernel and started through its EFI stub)
+#   -f FW      firmware: bios (SeaBIOS, default; on arm64 QEMU loads the
+#              kernel itself) or uefi (OVMF, arm64: AAVMF from package
+#              qemu-efi-aarch64, with the device tree: virt,acpi=off; the
+#              kernel loaded with -kernel and started through its EFI stub)
 #   -M MAXMEM  -m MEM,slots=SLOTS,maxmem=MAXMEM: QEMU's SRAT then lists the
 #              memory hotplug area above RAM as hotpluggable
 #   -S SLOTS   DIMM slots with -M (default 2)
@@ -43,32 +50,43 @@
 # probe boot succeeded once; the result is cached in build/accel).
 #
 # The kernel gets "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1
-# oops=panic" so that a panic reboots and QEMU (-no-reboot) exits.
+# oops=panic" (arm64: console=ttyAMA0 earlycon) so that a panic reboots and
+# QEMU (-no-reboot) exits.
 # Fails (exit 1, with the log tail) on: timeout/hang, QEMU error, kernel panic,
 # Oops, WARNING:, BUG:, or no "# lmb-guest: end" marker.
 # Writes the boot's wall time in seconds to LOG.secs.
 . scripts/lib.sh
 
 timeout= mem=1G smp=2 nodes=- checks= log=$LOGS/boot.log fw=bios maxmem= panic=0
-slots=2 cpu= vmem= monitor=0 boots=1 kdump=0 machine=pc
-initrd=$BUILD/initramfs-x86_64.cpio.gz
-while getopts t:m:s:n:c:i:l:f:M:S:C:V:L:Db:kp o; do
+slots=2 cpu= vmem= monitor=0 boots=1 kdump=0 machine=pc arch=x86_64 dtb=
+initrd=
+while getopts t:m:s:n:c:i:l:f:M:S:C:V:L:Db:kpA:d: o; do
 	case $o in
 	t) timeout=$OPTARG ;; m) mem=$OPTARG ;; s) smp=$OPTARG ;; n) nodes=$OPTARG ;;
 	c) checks=$OPTARG ;; i) initrd=$OPTARG ;; l) log=$OPTARG ;;
 	f) fw=$OPTARG ;; M) maxmem=$OPTARG ;; p) panic=1 ;;
 	S) slots=$OPTARG ;; C) cpu=$OPTARG ;; V) vmem=$OPTARG ;; D) monitor=1 ;;
 	L) machine=pc-i440fx-1.7,max-ram-below-4g=$OPTARG,memory-backend=lmbram ;;
-	b) boots=$OPTARG ;; k) kdump=1 ;;
-	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-L lowmem] [-D] [-b boots] [-k] [-p] KERNEL [CMDLINE...]" ;;
+	b) boots=$OPTARG ;; k) kdump=1 ;; A) arch=$OPTARG ;; d) dtb=$OPTARG ;;
+	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-L lowmem] [-D] [-b boots] [-k] [-p] [-A arch] [-d dtb] KERNEL [CMDLINE...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# -ge 1 ] || die "usage: scripts/boot.sh [options] KERNEL [CMDLINE...]"
 kernel=$1
 shift
+case $arch in
+x86_64|i386) qemu=qemu-system-x86_64 console=ttyS0 early="earlyprintk=serial,ttyS0,115200" ;;
+arm64)
+	qemu=qemu-system-aarch64 console=ttyAMA0 early=earlycon
+	machine=virt cpu=${cpu:-max}
+	;;
+*) die "unknown arch $arch (x86_64, i386 or arm64)" ;;
+esac
+[ -n "$initrd" ] || initrd=$BUILD/initramfs-$arch.cpio.gz
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$initrd" ] || die "no initramfs $initrd"
+[ -z "$dtb" ] || [ -f "$dtb" ] || die "no device tree $dtb"
 
 # QEMU's -m in MiB
 mem_mb() {
@@ -83,20 +101,27 @@ if [ -z "$timeout" ]; then
 	[ "$g" -le 4 ] || timeout=$((timeout + 15 * (g - 4)))
 	timeout=$((timeout * boots))	# kexec, kdump: each kernel boots in full
 fi
-case $fw in
-bios) fwargs= ;;
-uefi)
+case $fw/$arch in
+bios/*) fwargs= ;;
+uefi/arm64)
+	# with the device tree, which AAVMF passes on only without ACPI
+	# tables (the console is not found on an ACPI boot of this config)
+	machine=virt,acpi=off
+	fwargs="-bios /usr/share/qemu-efi-aarch64/QEMU_EFI.fd"
+	[ -f /usr/share/qemu-efi-aarch64/QEMU_EFI.fd ] || die "no /usr/share/qemu-efi-aarch64/QEMU_EFI.fd (package qemu-efi-aarch64)"
+	;;
+uefi/*)
 	fwargs="-bios /usr/share/ovmf/OVMF.fd"
 	[ -f /usr/share/ovmf/OVMF.fd ] || die "no /usr/share/ovmf/OVMF.fd (package ovmf)"
 	;;
 *) die "unknown firmware $fw (bios or uefi)" ;;
 esac
 
-cmdline="console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 oops=panic $*"
+cmdline="console=$console $early panic=-1 oops=panic $*"
 [ -z "${LMB_EXTRA_CMDLINE:-}" ] || cmdline="$cmdline $LMB_EXTRA_CMDLINE"
 [ -z "$checks" ] || cmdline="$cmdline lmbtest.checks=$checks"
-# x86's COMMAND_LINE_SIZE: a longer line would be cut without a word.
-[ ${#cmdline} -lt 2048 ] || die "kernel command line is ${#cmdline} bytes, x86 takes at most 2047"
+# COMMAND_LINE_SIZE (x86, arm64): a longer line would be cut without a word.
+[ ${#cmdline} -lt 2048 ] || die "kernel command line is ${#cmdline} bytes, the kernel takes at most 2047"
 
 # QEMU NUMA: N nodes with equal memory backends, CPUs round-robin.
 numa_args() {
@@ -146,7 +171,7 @@ run_qemu() { # ACCEL TIMEOUT LOG
 		mpid=$!
 	fi
 	# shellcheck disable=SC2046
-	timeout -k 5 "$2" qemu-system-x86_64 -M "$machine" -accel "$1" $fwargs \
+	timeout -k 5 "$2" $qemu -M "$machine" -accel "$1" $fwargs ${dtb:+-dtb "$dtb"} \
 		-m "$mem${maxmem:+,slots=$slots,maxmem=$maxmem}" \
 		$(case $machine in *memory-backend=lmbram*) printf -- '-object memory-backend-ram,id=lmbram,size=%s,reserve=off' "$mem" ;; esac) \
 		-smp "$smp,sockets=$smp,cores=1,threads=1" $(numa_args) $(extra_args "$3") \
@@ -185,6 +210,7 @@ run_qemu() { # ACCEL TIMEOUT LOG
 
 # ---- accelerator ------------------------------------------------------------
 accel=${LMB_ACCEL:-auto}
+[ "$arch" != arm64 ] || accel=tcg	# another arch than this machine's
 if [ "$accel" = auto ]; then
 	if [ -f "$BUILD/accel" ]; then
 		accel=$(cat "$BUILD/accel")

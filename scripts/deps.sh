@@ -11,9 +11,16 @@ pahole:dwarves qemu-system-x86_64:qemu-system-x86 awk:mawk kexec:kexec-tools"
 FILES="/usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev
 /usr/include/x86_64-linux-gnu/urcu.h:liburcu-dev /bin/busybox:busybox-static
 /usr/share/ovmf/OVMF.fd:ovmf"
+# gcc-N-multilib (N: this machine's gcc, Debian 12's 12), not the
+# gcc-multilib metapackage: Debian's gcc-multilib and gcc-aarch64-linux-gnu
+# (make test-arch) conflict, and each install removed the other; the
+# versioned packages live together.
+GCCV=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+GCCV=${GCCV:-12}
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
-liburcu-dev busybox-static ovmf kexec-tools gcc-multilib liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
+liburcu-dev busybox-static ovmf kexec-tools gcc-$GCCV-multilib
+liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
 
 # apt_update LOG: apt-get update, three tries (a mirror being synced fails
 # one index for a while). A partial failure is only a warning: what the

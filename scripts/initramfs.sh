@@ -1,5 +1,5 @@
 #!/bin/sh
-# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386 [BUILD...]
+# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386|arm64 [BUILD...]
 #   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
 #      guest/init as /init, guest/lib.sh as /lmbtest-lib.sh, guest/checks/*.sh
 #      as /checks/; x86_64 also /sbin/kexec (package kexec-tools) with the
@@ -12,39 +12,42 @@
 #      uncompressed cpio with /pad (LMB_BIGRD_MB, default 96 MiB, random) and
 #      /pad.md5: an initrd that relocate_initrd() has to move (rows with the
 #      'bigrd' option; guest/checks/initrd.sh checks the move and the copy).
-# x86_64 uses /bin/busybox from busybox-static; i386 needs the i386 build of
-# busybox-static, fetched with 'apt-get download' (adds dpkg's i386
-# architecture and runs apt-get update once if needed; nothing is installed).
+# x86_64 uses /bin/busybox from busybox-static; i386 and arm64 need that
+# arch's build of busybox-static, fetched with 'apt-get download' (adds
+# dpkg's architecture and runs apt-get update once if needed; nothing is
+# installed: installing it would replace this machine's /bin/busybox).
 . scripts/lib.sh
 
 arch=$1
 out=$BUILD/initramfs-$arch.cpio.gz
+# dpkg's name of the arch, for a foreign busybox-static
 case $arch in
-x86_64) bb=/bin/busybox ;;
-i386)
-	bb=$BUILD/busybox-i386/bin/busybox
-	if [ ! -x "$bb" ]; then
-		t0=$(now)
-		step "fetching busybox-static:i386 (apt-get download)"
-		dpkg --print-foreign-architectures | grep -qx i386 || {
-			dpkg --add-architecture i386
-			apt-get update >"$LOGS/apt-update-i386.log" 2>&1 || {
-				tail_log "$LOGS/apt-update-i386.log" 20
-				die "apt-get update for i386 failed"
-			}
-		}
-		rm -rf "$BUILD/deb-i386" "$BUILD/busybox-i386"
-		mkdir -p "$BUILD/deb-i386"
-		(cd "$BUILD/deb-i386" && apt-get download busybox-static:i386) >"$LOGS/apt-busybox-i386.log" 2>&1 || {
-			tail_log "$LOGS/apt-busybox-i386.log" 20
-			die "apt-get download busybox-static:i386 failed (package busybox-static, architecture i386)"
-		}
-		dpkg-deb -x "$BUILD"/deb-i386/busybox-static_*_i386.deb "$BUILD/busybox-i386"
-		say "    done in $(elapsed "$t0")"
-	fi
-	;;
+x86_64) deb= ;; i386) deb=i386 ;; arm64) deb=arm64 ;;
 *) die "unknown arch $arch" ;;
 esac
+bb=/bin/busybox
+if [ -n "$deb" ]; then
+	bb=$BUILD/busybox-$deb/bin/busybox
+	if [ ! -x "$bb" ]; then
+		t0=$(now)
+		step "fetching busybox-static:$deb (apt-get download)"
+		dpkg --print-foreign-architectures | grep -qx "$deb" || {
+			dpkg --add-architecture "$deb"
+			apt-get update >"$LOGS/apt-update-$deb.log" 2>&1 || {
+				tail_log "$LOGS/apt-update-$deb.log" 20
+				die "apt-get update for $deb failed"
+			}
+		}
+		rm -rf "$BUILD/deb-$deb" "$BUILD/busybox-$deb"
+		mkdir -p "$BUILD/deb-$deb"
+		(cd "$BUILD/deb-$deb" && apt-get download "busybox-static:$deb") >"$LOGS/apt-busybox-$deb.log" 2>&1 || {
+			tail_log "$LOGS/apt-busybox-$deb.log" 20
+			die "apt-get download busybox-static:$deb failed (package busybox-static, architecture $deb)"
+		}
+		dpkg-deb -x "$BUILD"/deb-$deb/busybox-static_*_"$deb".deb "$BUILD/busybox-$deb"
+		say "    done in $(elapsed "$t0")"
+	fi
+fi
 [ -x "$bb" ] || die "$bb missing (package busybox-static)"
 
 # big: OUT followed by the padding archive (rebuilt when OUT changed)

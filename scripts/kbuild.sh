@@ -6,7 +6,7 @@
 #           mod2noconfig + configs/<variant>.config; + configs/lmb.config
 #           for lmb-*; merged with merge_config.sh, then every requested
 #           symbol is verified in the final .config.
-#   build:  bzImage (and vmlinux), out of tree in build/out/<name>, ccache,
+#   build:  bzImage or arm64's Image (and vmlinux), out of tree in build/out/<name>, ccache,
 #           under the build/.kbuild.lock lock (one kernel build at a time).
 #   progress: every 15 s, steps done of the steps a full build of this
 #           variant takes (the last full build's count, or configs/build-steps
@@ -30,7 +30,7 @@ fsha=$(cat $frags ${deb:+"$deb"} | sha256sum | cut -c1-64)
 img=$(build_image "$name")
 if [ -f "$img" ] && [ -f "$out/vmlinux" ] && [ "$(cat "$out/.lmb-fragments.sha" 2>/dev/null)" = "$fsha" ] &&
 	[ -z "$(find "$src" -path "$src/.git" -prune -o -type f -newer "$img" -print | head -n1)" ]; then
-	step "[build $name] up to date (same fragments, nothing in ${src#"$TOP"/} newer than its bzImage)"
+	step "[build $name] up to date (same fragments, nothing in ${src#"$TOP"/} newer than its image)"
 	exit 0
 fi
 
@@ -115,8 +115,9 @@ total=$(cat "$out/.lmb-steps" "$(build_out "$other")/.lmb-steps" 2>/dev/null | h
 full=1
 [ ! -f "$out/vmlinux" ] || full=0
 t0=$(now)
-step "[build $name] make bzImage -j$JOBS (full log: ${log#"$TOP"/})"
-kmake "$src" "$out" "$arch" bzImage >"$log" 2>&1 &
+target=$(build_target "$name")
+step "[build $name] make $target -j$JOBS (full log: ${log#"$TOP"/})"
+kmake "$src" "$out" "$arch" "$target" >"$log" 2>&1 &
 pid=$!
 s0=$(date +%s)
 last=$s0
@@ -144,4 +145,4 @@ fi
 n=$(steps "$log")
 # a full build's count is the total for the next one of this variant
 [ "$full" = 0 ] || echo "$n" >"$out/.lmb-steps"
-say "    [build $name] $n steps, done in $(elapsed "$t0")$([ "$full" = 1 ] && echo " (full build)"): ${out#"$TOP"/}/arch/x86/boot/bzImage"
+say "    [build $name] $n steps, done in $(elapsed "$t0")$([ "$full" = 1 ] && echo " (full build)"): ${img#"$TOP"/}"

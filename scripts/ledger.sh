@@ -23,7 +23,9 @@
 [ $# = 3 ] || [ $# = 4 ] || die "usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]"
 log=$1 out=$2 names=$3 fw=${4:-bios}
 map=$out/System.map
+# the architecture's own code: arch/x86, or arch/arm64 for an arm64 build
 ar=$out/arch/x86/built-in.a
+[ -f "$ar" ] || ar=$out/arch/arm64/built-in.a
 for f in "$log" "$map" "$ar" "$names"; do
 	[ -f "$f" ] || die "ledger: no $f"
 done
@@ -86,7 +88,7 @@ BEGIN {
 	print "  " line "  = " fn " (" where ")"
 	if (where == "arch/x86") {
 		bad++
-		print "FINDING unnamed arch/x86 reservation: " line " by " fn
+		print "FINDING unnamed arch reservation: " line " by " fn
 	}
 }
 END {
@@ -104,9 +106,9 @@ END {
 	if (note != "")
 		print "TEST not-ok ledger: callers not resolved: " note
 	else if (bad)
-		print "TEST not-ok ledger: " bad " arch/x86 reservation(s) unnamed"
+		print "TEST not-ok ledger: " bad " reservation(s) by arch/ code unnamed"
 	else
-		print "TEST ok ledger: no arch/x86 reservation is unnamed (" unnamed " generic callers)"
+		print "TEST ok ledger: no reservation by arch/ code is unnamed (" unnamed " generic callers)"
 }' "$tmp.ledger" >"$tmp.out"
 cat "$tmp.out"
 ! grep -q '^TEST not-ok' "$tmp.out"

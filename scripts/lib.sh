@@ -64,6 +64,8 @@ klock_drop() { exec 9>&-; }
 #     configs/<variant>.config (make test);
 #   tdx-host: x86_64 + configs/tdx-host.config: INTEL_TDX_HOST, which
 #     keeps memblock (here LMB) resident after boot (make test);
+#   arm64: tinyconfig + configs/arm64.config, cross-compiled (Debian's
+#     gcc-aarch64-linux-gnu), booted on QEMU's virt machine (make test-arch);
 #   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
 #     build_debconfig), built-in part only (make mod2noconfig), +
 #     configs/cloud.config (make test-distro).
@@ -71,9 +73,15 @@ BUILDS_VARIANTS="x86_64 i386 i386pae"
 DISTRO_VARIANTS="cloud"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
 build_variant() { echo "${1#*-}"; }
-build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *) die "unknown build $1" ;; esac; }
+build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *-arm64) echo arm64 ;; *) die "unknown build $1" ;; esac; }
 build_out()  { echo "$BUILD/out/$1"; }
-build_image() { echo "$BUILD/out/$1/arch/x86/boot/bzImage"; }
+# the image QEMU boots (-kernel) and the make target that builds it
+build_target() { case $(build_arch "$1") in arm64) echo Image ;; *) echo bzImage ;; esac; }
+build_image() { echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boot/$(build_target "$1")"; }
+# kernel_arch ARCH: the kernel's ARCH= (x86_64 and i386 are both arch/x86)
+kernel_arch() { case $1 in arm64) echo arm64 ;; *) echo x86 ;; esac; }
+# cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers)
+cross_prefix() { case $1 in arm64) echo aarch64-linux-gnu- ;; esac; }
 # build_debconfig NAME: the Debian config file the build starts from (empty:
 # tinyconfig). Debian's file names: config.<arch>_<featureset>_<flavour>.xz.
 debconfig_name() {
@@ -107,7 +115,10 @@ build_frags() {
 	v=$(build_variant "$1")
 	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
 	set -- "$1" "$TOP/configs/$v.config"
-	[ -n "$(debconfig_name "$v")" ] || set -- "$1" "$TOP/configs/common.config" "$2"
+	# common.config is x86's (arm64.config says the same for arm64)
+	case $(debconfig_name "$v")/$(build_arch "$1") in
+	/x86_64|/i386) set -- "$1" "$TOP/configs/common.config" "$2" ;;
+	esac
 	# tdx-host is x86_64 with more: its fragment comes last, to override
 	[ "$v" != tdx-host ] || set -- "$1" "$2" "$TOP/configs/x86_64.config" "$3"
 	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
@@ -136,8 +147,9 @@ JOBS=${JOBS:-$(nproc)}
 kmake() {
 	_src=$1 _out=$2 _arch=$3
 	shift 3
-	make -C "$_src" O="$_out" ARCH="$_arch" CC="ccache gcc" \
-		LOCALVERSION= -j"$JOBS" "$@"
+	_cross=$(cross_prefix "$_arch")
+	make -C "$_src" O="$_out" ARCH="$_arch" ${_cross:+CROSS_COMPILE=$_cross} \
+		CC="ccache ${_cross}gcc" LOCALVERSION= -j"$JOBS" "$@"
 }
 
 # scratch_worktree DIR: DIR, a detached worktree of build/linux, reset to

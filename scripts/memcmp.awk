@@ -49,7 +49,8 @@
 # (no tolerance), unless its reason starts with "not image:" and says what
 # else accounts for it, to the byte (the amount is still exact):
 #   image = (__end_of_kernel_reserve - _text) of LMB - of pristine (System.map;
-#           setup_arch() reserves exactly that span, before the Memory: line)
+#           setup_arch() reserves exactly that span, before the Memory: line;
+#           arm64 reserves _text.._end, which stands in for it there)
 #   freed = sum of the "Freeing ...: NK" lines after the Memory: line, LMB -
 #           pristine (initmem, text/rodata and rodata/data gaps, alternatives)
 #   reserved_kb = +image, memtotal_kb = -image + freed,
@@ -127,6 +128,10 @@ fi == 2 || fi == 3 {
 	k = (fi == 2) ? "b" : "l"
 	if ($3 ~ /^(_text|__start_rodata|__end_rodata|_sdata|__init_begin|__init_end|__end_of_kernel_reserve)$/)
 		sym[k, $3] = hex($1)
+	# arm64 reserves _text.._end (arm64_memblock_init()): its end of the
+	# image, where x86 has __end_of_kernel_reserve
+	if ($3 == "_end" && !((k, "__end_of_kernel_reserve") in sym))
+		sym[k, "__end_of_kernel_reserve"] = hex($1)
 	next
 }
 

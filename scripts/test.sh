@@ -2,12 +2,13 @@
 # make test  (scripts/test.sh lmb):  build/linux = pristine + patches/
 # make baseline (scripts/test.sh base): build/pristine, without configs/lmb.config
 # LMB_TIER: core (make test), full (make test-full: every row), distro
-# (make test-distro: the rows of tier distro, Debian's cloud config),
+# (make test-distro: the rows of tier distro, Debian's cloud config), arch
+# (make test-arch: other architectures' kernels, arm64),
 # layouts (make test-layouts: real machines' e820 tables, tests/e820/).
 #
 # Steps: deps, tree, the kernel builds the selected rows need, the userspace
 # simulator (tools/testing/lmb, lmb only, if the series has it) and the
-# memblock suite (not for tier distro), initramfs, and every boot of
+# memblock suite (not for tiers distro and arch), initramfs, and every boot of
 # tests/boot-matrix with its KUnit cases and guest checks counted.
 # Ends with "N passed, N failed"; exits 1 on any failure.
 . scripts/lib.sh
@@ -58,6 +59,10 @@ sh scripts/deps.sh || { fail "dependencies"; finish; }
 # and a row of tier layouts for each real e820 table (scripts/e820.sh rows).
 # LMB_ROWS=REGEX keeps the rows whose name matches (awk ERE, anchored).
 tier=${LMB_TIER:-core}
+# distro and arch boot other kernels of a series make test has checked:
+# no checkpatch, simulator or memblock suite again
+focused=0
+case $tier in distro|arch) focused=1 ;; esac
 { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix
   sh scripts/e820.sh rows 2>"$BUILD/.e820.skipped"; } |
 	awk -v tier="$tier" -v rows="${LMB_ROWS:-}" '
@@ -83,6 +88,11 @@ if ! [ -s "$BUILD/.matrix" ]; then
 fi
 # the builds of the selected rows (variant = the build column without lmb-)
 variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf "%s ", v } }' "$BUILD/.matrix")
+# arm64 rows: Debian's cross compiler, QEMU's arm machines and their UEFI, dtc
+case " $variants " in *" arm64 "*)
+	sh scripts/deps.sh gcc-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 device-tree-compiler ||
+		{ fail "dependencies (arm64)"; finish; } ;;
+esac
 
 # The ledger after boot in make boot's report and picture, on a fixture log,
 # and memcmp.awk's bound on KASLR page tables (no kernel build):
@@ -127,7 +137,7 @@ if [ "$kind" = lmb ]; then
 		fail "tree: patches/series does not apply (see above)"
 		finish
 	fi
-	if [ "$tier" != distro ] && [ -n "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series 2>/dev/null)" ]; then
+	if [ "$focused" = 0 ] && [ -n "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' patches/series 2>/dev/null)" ]; then
 		step "checkpatch on patches/series (scripts/check.sh --checkpatch-only)"
 		sh scripts/check.sh --checkpatch-only >"$LOGS/checkpatch.log" 2>&1 || true
 		grep -v '^==>' "$LOGS/checkpatch.log" | grep -v '^check:' || true
@@ -148,7 +158,7 @@ for b in $builds; do
 done
 
 # ---- userspace simulator (part of the series) --------------------------------
-if [ "$kind" = lmb ] && [ "$tier" != distro ]; then
+if [ "$kind" = lmb ] && [ "$focused" = 0 ]; then
 	sim=$KTREE/tools/testing/lmb
 	if [ -d "$sim" ]; then
 		t0=$(now)
@@ -181,7 +191,7 @@ fi
 # tools/testing/memblock with LMB=1 compiles mm/lmb.c and mm/lmb_memblock.c
 # instead of mm/memblock.c; its test files are unchanged.  Each variant must
 # pass exactly as many checks as it does against pristine 6.12.118.
-if [ "$kind" = lmb ] && [ "$tier" != distro ]; then
+if [ "$kind" = lmb ] && [ "$focused" = 0 ]; then
 	mb=$KTREE/tools/testing/memblock
 	if grep -q '^ifeq (\$(LMB), *1)' "$mb/Makefile" 2>/dev/null; then
 		for v in "default 181" "NUMA=1 263"; do
@@ -307,10 +317,19 @@ boots() {
 		! opt "$opts" bigrd || rd=$BUILD/initramfs-$a-big.cpio.gz
 		! opt "$opts" kexec || rd=$BUILD/initramfs-$b-kexec.cpio.gz
 		! opt "$opts" pvh || kernel=$(build_out "$b")/vmlinux
+		# dtb=NAME: tests/dtb/NAME.dtsi grafted onto QEMU's virt tree
+		v=$(optval "$opts" dtb)
+		if [ -n "$v" ]; then
+			if dtb=$(sh scripts/dtb.sh "$v" "$mem" "$smp" "$nodes"); then
+				set -- "$@" -d "$dtb"
+			else
+				fail "boot $b $name: no device tree $v (scripts/dtb.sh)"; echo "$name" >>"$ROWFAIL"; continue
+			fi
+		fi
 		o=
 		[ "$opts" = - ] || o="$opts: "
 		step "[boot $i/$rows] $name: $b $fw, -m $mem -smp $smp, nodes $nodes, opts $opts, $(printf '%s' "$cmdline" | cut -c1-160)"
-		if sh scripts/boot.sh -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
+		if sh scripts/boot.sh -A "$a" -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
 			-i "$rd" -l "$log" "$kernel" $cmdline </dev/null; then
 			pass "boot $b $name (${o}no hang/panic/Oops/WARNING/BUG, guest finished)"
 		else
@@ -339,7 +358,9 @@ boots() {
 		case "$k $cmdline " in
 		"lmb "*" lmb=debug "*)
 			opt "$opts" panic && continue
-			sh scripts/ledger.sh "$log" "$(build_out "$b")" tests/ledger-names "$fw" </dev/null \
+			names=tests/ledger-names
+			[ "$a" != arm64 ] || names=tests/ledger-names.arm64
+			sh scripts/ledger.sh "$log" "$(build_out "$b")" "$names" "$fw" </dev/null \
 				>"$LOGS/ledger-$name.txt" 2>&1 || true
 			sed -n 's/^FINDING /    /p' "$LOGS/ledger-$name.txt"
 			if ! grep -q '^TEST ' "$LOGS/ledger-$name.txt"; then

@@ -5,6 +5,8 @@
 #    hugetlb took from early memory (hugepagesz=1G hugepages=N: LMB keeps
 #    them reserved at the hand-over, hugetlb adds them to MemTotal later
 #    with no "Freeing" line; this guest allocates none at run time)
+#    + the CMA areas (LMB reserves them, cma_activate_area() gives their
+#    pages to the page allocator without a "Freeing" line: CmaTotal)
 #    = MemTotal (any remainder is printed);
 #  - every owner of 64 KiB or more has a name, not a caller;
 #  - no reservation lost its name ("(names lost)");
@@ -41,8 +43,10 @@ for d in /sys/kernel/mm/hugepages/hugepages-*kB; do
 	kb=${kb%kB}
 	[ "$kb" -gt 4096 ] && giga=$((giga + $(cat "$d/nr_hugepages") * kb))
 done
-rest=$((total - handed - late - freeing - giga))
-echo "reconciliation: handed $handed + freed late $late + Freeing lines $freeing + boot gigantic pages $giga = $((handed + late + freeing + giga)) KiB; MemTotal $total KiB; remainder $rest KiB"
+cma=$(awk '/^CmaTotal:/ { print $2 }' /proc/meminfo)
+cma=${cma:-0}
+rest=$((total - handed - late - freeing - giga - cma))
+echo "reconciliation: handed $handed + freed late $late + Freeing lines $freeing + boot gigantic pages $giga + CMA $cma = $((handed + late + freeing + giga + cma)) KiB; MemTotal $total KiB; remainder $rest KiB"
 ok=0
 [ "$rest" = 0 ] || { echo "FAIL: $rest KiB of MemTotal unaccounted"; ok=1; }
 

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The device tree of an arm64 row that grafts a board's /reserved-memory
+# onto QEMU's virt machine:
+#   scripts/dtb.sh NAME MEM SMP NODES -> build/dtb/NAME-MEM-SMP-NODES.dtb
+# QEMU dumps the virt machine's own tree for this memory, CPUs and NUMA
+# nodes (-machine dumpdtb), dtc decompiles it, tests/dtb/NAME.dtsi (or
+# what tests/dtb/NAME.sh prints) is appended (its nodes merge into the
+# root) and dtc compiles the result.
+# Prints the .dtb's path. Needs qemu-system-aarch64 and dtc
+# (packages qemu-system-arm, device-tree-compiler).
+. scripts/lib.sh
+
+[ $# = 4 ] || die "usage: scripts/dtb.sh NAME MEM SMP NODES"
+name=$1 mem=$2 smp=$3 nodes=$4
+src=$TOP/tests/dtb/$name.dtsi
+[ -f "$src" ] || src=$TOP/tests/dtb/$name.sh
+[ -f "$src" ] || die "no device tree fragment tests/dtb/$name.dtsi or .sh"
+out=$BUILD/dtb/$name-$mem-$smp-$nodes.dtb
+mkdir -p "$BUILD/dtb"
+[ -f "$out" ] && [ ! "$src" -nt "$out" ] && [ ! "$0" -nt "$out" ] && { echo "$out"; exit 0; }
+numa=
+if [ "$nodes" != - ]; then
+	mb=$(printf '%s\n' "$mem" | awk '/[Gg]$/ { print int($0) * 1024; next } { print int($0) }')
+	i=0
+	while [ "$i" -lt "$nodes" ]; do
+		numa="$numa -object memory-backend-ram,id=m$i,size=$((mb / nodes))M -numa node,nodeid=$i,memdev=m$i"
+		i=$((i + 1))
+	done
+	c=0
+	while [ "$c" -lt "$smp" ]; do
+		numa="$numa -numa cpu,node-id=$((c % nodes)),socket-id=$c"
+		c=$((c + 1))
+	done
+fi
+# shellcheck disable=SC2086
+qemu-system-aarch64 -M "virt,dumpdtb=$out.qemu" -cpu max -m "$mem" \
+	-smp "$smp,sockets=$smp,cores=1,threads=1" $numa -nodefaults -display none \
+	>"$LOGS/dtb-$name.log" 2>&1 || { tail_log "$LOGS/dtb-$name.log"; die "qemu -machine dumpdtb failed"; }
+{ dtc -q -I dtb -O dts "$out.qemu" &&
+	case $src in *.sh) sh "$src" ;; *) cat "$src" ;; esac; } >"$out.dts" 2>>"$LOGS/dtb-$name.log" &&
+	dtc -q -I dts -O dtb -o "$out.tmp" "$out.dts" 2>>"$LOGS/dtb-$name.log" || {
+	tail_log "$LOGS/dtb-$name.log"
+	die "dtc failed on $out.dts"
+}
+mv "$out.tmp" "$out"
+rm -f "$out.qemu"
+echo "$out"
