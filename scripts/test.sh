@@ -219,7 +219,20 @@ if [ "$kind" = lmb ] && [ "$focused" = 0 ]; then
 		if [ -f "$m32" ]; then
 			step "memblock suite against LMB, 32-bit phys_addr_t: tools/testing/lmb/memblock32.sh (qemu-i386)"
 			log=$LOGS/memblock-sim-32bit.log
-			if (cd "${m32%/*}" && klock sh ./memblock32.sh) >"$log" 2>&1; then rc=0; else rc=$?; fi
+			# gcc -m32 finds <asm/*.h> through /usr/include/asm, the
+			# one file of Debian's gcc-multilib, which conflicts with
+			# gcc-aarch64-linux-gnu (make test-arch; deps.sh installs
+			# gcc-N-multilib instead): a private link to x86_64's uapi
+			# headers, which are i386's too, stands in for it.
+			m32cc=${CC:-cc}
+			if [ ! -e /usr/include/asm ]; then
+				mkdir -p "$BUILD/m32/include"
+				ln -sfn /usr/include/x86_64-linux-gnu/asm "$BUILD/m32/include/asm"
+				printf '#!/bin/sh\nexec %s -isystem %s "$@"\n' "$m32cc" "$BUILD/m32/include" >"$BUILD/m32/cc"
+				chmod +x "$BUILD/m32/cc"
+				m32cc=$BUILD/m32/cc
+			fi
+			if (cd "${m32%/*}" && CC=$m32cc && export CC && klock sh ./memblock32.sh) >"$log" 2>&1; then rc=0; else rc=$?; fi
 			for numa in 0 1; do
 				g() { sed -n "s/^# memblock suite, 32-bit, $1, NUMA=$numa: \([0-9]*\) checks passed$/\1/p" "$log"; }
 				got=$(g lmb) want=$(g memblock)
