@@ -20,7 +20,7 @@ GCCV=${GCCV:-12}
 PKGS="make gcc libc6-dev bc bison flex cpio gzip xz-utils perl git ccache
 util-linux coreutils dwarves qemu-system-x86 libelf-dev libssl-dev
 liburcu-dev busybox-static ovmf kexec-tools gcc-$GCCV-multilib
-liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user $*"
+liburcu-dev:i386 lib32asan8 lib32ubsan1 qemu-user device-tree-compiler $*"
 
 # apt_update LOG: apt-get update, three tries (a mirror being synced fails
 # one index for a while). A partial failure is only a warning: what the

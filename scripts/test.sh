@@ -56,7 +56,8 @@ sh scripts/deps.sh || { fail "dependencies"; finish; }
 # The rows of this tier (LMB_TIER=core: make test; full: make test-full;
 # distro: make test-distro), with memmap-seq= words expanded and rows with
 # repeat=N written N times (NAME.1 ... NAME.N; tests/boot-matrix explains both),
-# and a row of tier layouts for each real e820 table (scripts/e820.sh rows).
+# and a row of tier layouts for each real e820 table (scripts/e820.sh rows)
+# and each real arm64 board (scripts/board.sh rows).
 # LMB_ROWS=REGEX keeps the rows whose name matches (awk ERE, anchored).
 tier=${LMB_TIER:-core}
 # distro and arch boot other kernels of a series make test has checked:
@@ -64,7 +65,8 @@ tier=${LMB_TIER:-core}
 focused=0
 case $tier in distro|arch) focused=1 ;; esac
 { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/boot-matrix
-  sh scripts/e820.sh rows 2>"$BUILD/.e820.skipped"; } |
+  sh scripts/e820.sh rows 2>"$BUILD/.e820.skipped"
+  sh scripts/board.sh rows; } |
 	awk -v tier="$tier" -v rows="${LMB_ROWS:-}" '
 	function seq(a,    f, n, i, s) {	# memmap-seq=N,SIZE,SEP,START,STEP[,SUFFIX] (START, STEP in M)
 		n = split(substr(a, 12), f, ",")
@@ -107,18 +109,23 @@ if [ "$kind" = lmb ]; then
 	done <"$BUILD/.selftest.tests"
 fi
 
-# The e820 converter: its own cases and every table of tests/e820/.
+# The converters of make test-layouts, their own cases: scripts/e820.sh
+# (and every table of tests/e820/), scripts/board.sh (tests/boards).
 if [ "$kind" = lmb ]; then
-	step "tools: scripts/e820.sh selftest (real e820 tables to memmap=exactmap and QEMU memory)"
-	sh scripts/e820.sh selftest >"$LOGS/e820-selftest.log" 2>&1 || true
-	grep -q '^e820.sh selftest: ' "$LOGS/e820-selftest.log" ||
-		fail "tools: scripts/e820.sh selftest gave no result (build/logs/e820-selftest.log)"
-	while read -r l; do
-		case $l in
-		"ok - "*) pass "e820: ${l#ok - }" ;;
-		"not ok - "*) fail "e820: ${l#not ok - } (build/logs/e820-selftest.log)" ;;
-		esac
-	done <"$LOGS/e820-selftest.log"
+	for t in "e820:real e820 tables to memmap=exactmap and QEMU memory" \
+		"board:real arm64 boards' /reserved-memory onto QEMU's virt machine"; do
+		c=${t%%:*}
+		step "tools: scripts/$c.sh selftest (${t#*:})"
+		sh "scripts/$c.sh" selftest >"$LOGS/$c-selftest.log" 2>&1 || true
+		grep -q "^$c.sh selftest: " "$LOGS/$c-selftest.log" ||
+			fail "tools: scripts/$c.sh selftest gave no result (build/logs/$c-selftest.log)"
+		while read -r l; do
+			case $l in
+			"ok - "*) pass "$c: ${l#ok - }" ;;
+			"not ok - "*) fail "$c: ${l#not ok - } (build/logs/$c-selftest.log)" ;;
+			esac
+		done <"$LOGS/$c-selftest.log"
+	done
 fi
 
 # klock runs shell functions (kmake, for kconfig-check and compile-check)
@@ -536,6 +543,11 @@ elif [ "$kind" = lmb ]; then
 		say "  workflows: each guest check beyond meminfo/zoneinfo/numa/debugfs/initrd (kexec, kdump, vmcore in the"
 		say "  crash kernel, dimm, virtio-mem, pvh, la57, kaslr) on LMB/pristine (ok or NO); kexec-mem: the second"
 		say "  kernel's memory equals the first's. NAME/2: the second kernel of a kexec or kdump row vs pristine's."
+		if grep -q '^board-' "$BUILD/.matrix"; then
+			say ""
+			say "Real arm64 boards (tests/boards; their rows above are board-NAME): /reserved-memory and LMB's ledger"
+			sh scripts/board.sh summary
+		fi
 	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
 fi
 
