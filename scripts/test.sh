@@ -523,11 +523,11 @@ elif [ "$kind" = lmb ]; then
 	# the table (a failing awk program is a failure, not a missing table)
 	awk -v failed="$ROWFAIL" -v wff="$table.wf" 'BEGIN { while ((getline l < failed) > 0) bad[l] = 1
 		while ((getline l < wff) > 0) { split(l, x, " "); wf[x[1]] = wf[x[1]] " " x[2] " " (x[3] == "ok" ? "ok" : "NO") "/" (x[4] == "ok" ? "ok" : "NO") }
-		printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6s %6s  %s\n", "case", "result", "MemTotal", "pristine", "delta", "reserved", "pristine", "delta", "memory", "s LMB", "s base", "workflows LMB/pristine" }
+		printf "  %-26s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6s %6s  %s\n", "case", "result", "MemTotal", "pristine", "delta", "reserved", "pristine", "delta", "memory", "s LMB", "s base", "workflows LMB/pristine" }
 	{ row = $1; sub(/\/[0-9]+$/, "", row); r = (row in bad) ? "FAIL" : "pass"
 	  w = (row == $1 && (row in wf)) ? substr(wf[row], 2) : ""
-	  if ($8 == "panic") printf "  %-22s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6.1f %6.1f  %s\n", $1, r, "-", "-", "", "-", "-", "", "panic", $9, $10, w
-	  else printf "  %-22s %-6s %8dK %8dK %+5d  %7dK %7dK %+5d  %-7s %6.1f %6.1f  %s\n", $1, r, $2, $3, $2 - $3, $6, $7, $6 - $7, $8, $9, $10, w }' "$table" >"$table.out" 2>&1 ||
+	  if ($8 == "panic") printf "  %-26s %-6s %9s %9s %5s  %8s %8s %5s  %-7s %6.1f %6.1f  %s\n", $1, r, "-", "-", "", "-", "-", "", "panic", $9, $10, w
+	  else printf "  %-26s %-6s %8dK %8dK %+5d  %7dK %7dK %+5d  %-7s %6.1f %6.1f  %s\n", $1, r, $2, $3, $2 - $3, $6, $7, $6 - $7, $8, $9, $10, w }' "$table" >"$table.out" 2>&1 ||
 		fail "memory table: its awk program failed: $(head -n 2 "$table.out" | tr '\n' ' ')"
 	{
 		say ""
