@@ -10,31 +10,15 @@ param() {
 	done
 	return 1
 }
-# The kernel's messages and the guest's lines share the serial console, and a
-# kernel line printed while one of ours is written cuts ours in two (the
-# harness then reads a wrong number: CI once read "present=52415" where the
-# guest wrote 524158). Ours are written between quiet and loud: the console
-# takes no kernel message meanwhile, and loud writes the ones logged
-# meanwhile from the log buffer, after ours. A message logged while the
-# console level changes may show twice, none is lost.
-quiet() {
-	_level=$(awk '{ print $1 }' /proc/sys/kernel/printk)
-	_seen=$(dmesg | wc -l)
-	dmesg -n 1
-}
-loud() {
-	dmesg -n "$_level"
-	dmesg | sed -n "$((_seen + 1)),\$p"
-}
 # say TEXT: straight to the console (progress while the check runs)
-say() { quiet; echo "# $*" >&3; loud >&3; }
+say() { echo "# $*" >&3; }
 # fail TEXT: the check's message, exit 1 (not ok)
 fail() { echo "$*"; exit 1; }
 memtotal() { awk '/^MemTotal:/ { print $2 }' /proc/meminfo; }
 # mon CMD: ask the harness to run CMD on the QEMU monitor (HMP). Rows whose
 # checks use it have the option 'monitor' (scripts/boot.sh -D); the harness
 # relays every "# lmb-guest: monitor: CMD" line of the serial log.
-mon() { quiet; echo "# lmb-guest: monitor: $* ;" >&3; loud >&3; }
+mon() { echo "# lmb-guest: monitor: $* ;" >&3; }
 # wait_for SECONDS CMD...: run CMD every second until it succeeds; 1 on timeout
 wait_for() {
 	_n=$1

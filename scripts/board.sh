@@ -6,7 +6,8 @@
 #        scripts/board.sh dtsi NAME        the board's /reserved-memory as a
 #                                          fragment for scripts/dtb.sh (needs
 #                                          build/linux, the imported tree)
-#        scripts/board.sh summary          per board booted (build/logs): its
+#        scripts/board.sh summary [NAME...] per board (default: every board
+#                                          with a log in build/logs): its
 #                                          regions, and the largest owners of
 #                                          its LMB boot's ledger
 #        scripts/board.sh selftest         the converter on fixture trees
@@ -42,13 +43,14 @@ compile() {
 	d=$KTREE/arch/arm64/boot/dts	# build/linux: no patch of the series touches it
 	[ -f "$d/$1" ] || die "no $d/$1 (make tree, or a wrong path in tests/boards)"
 	cpp -nostdinc -undef -D__DTS__ -x assembler-with-cpp \
-		-I "$PTREE/scripts/dtc/include-prefixes" -I "$(dirname "$d/$1")" "$d/$1" 2>"$2.log" |
-		dtc -q -@ -I dts -O dtb -i "$(dirname "$d/$1")" -o "$2" - 2>>"$2.log" ||
-		{ cat "$2.log" >&2; die "$1 does not compile (cpp, dtc)"; }
+		-I "$KTREE/scripts/dtc/include-prefixes" -I "$(dirname "$d/$1")" "$d/$1" \
+		-o "$2.dts" 2>"$2.log" || { cat "$2.log" >&2; die "$1: cpp failed"; }
+	dtc -q -@ -I dts -O dtb -i "$(dirname "$d/$1")" -o "$2" "$2.dts" 2>>"$2.log" ||
+		{ cat "$2.log" >&2; die "$1 does not compile (dtc)"; }
 }
 
 # cells DTB PATH PROP: the property as 32-bit words (hex), empty if absent
-cells() { fdtget -t x "$1" "$2" "$3" 2>/dev/null; }
+cells() { fdtget -t x "$1" "$2" "$3" 2>/dev/null || true; }
 
 # regions DTB: one line per /reserved-memory child, for fragment():
 #   node NAME STATUS FLAGS REG SIZE ALIGN RANGES COMPAT RAMOOPS LABEL (- if none)
@@ -100,6 +102,8 @@ fragment() {
 	# words W (comma list) from index I, N cells: the number
 	function num(w, i, n,    v, k) { v = 0; for (k = 0; k < n; k++) v = v * 4294967296 + hexval(w[i + k]); return v }
 	function cell2(v) { return sprintf("0x%x 0x%08x", int(v / 4294967296), v % 4294967296) }
+	# 64-bit hex (mawk'"'"'s %x stops at 0xffffffff)
+	function hx(v) { return v >= 4294967296 ? sprintf("%x%08x", int(v / 4294967296), v % 4294967296) : sprintf("%x", v) }
 	function bytes(s) {
 		if (s ~ /[Gg]$/) return s * 1073741824
 		if (s ~ /[Mm]$/) return s * 1048576
@@ -116,7 +120,7 @@ fragment() {
 		base = hexval(base)
 		off = gbase - base
 		printf "// %s: /reserved-memory of arch/arm64/boot/dts/%s (Debian 6.12),\n", name, dts
-		printf "// written by scripts/board.sh: DRAM base 0x%x moved to 0x%x.\n", base, gbase
+		printf "// written by scripts/board.sh: DRAM base 0x%s moved to 0x%s.\n", hx(base), hx(gbase)
 		printf "/ {\n\treserved-memory {\n\t\t#address-cells = <2>;\n\t\t#size-cells = <2>;\n\t\tranges;\n"
 		for (k = 1; k <= nn; k++) {
 			if (st[k] != "okay" && st[k] != "ok") { printf "\t\t// %s: status \"%s\", left out\n", node[k], st[k]; continue }
@@ -128,8 +132,8 @@ fragment() {
 					g = a + off
 					# below the DRAM base: outside memory, on the board and here
 					if (a < base && a + s <= rbase) g = a
-					else if (a < base) err(sprintf("%s at 0x%x lies below the DRAM base 0x%x and cannot stay below RAM here", node[k], a, base))
-					if (g + s > top) err(sprintf("%s ends at guest 0x%x, above the %s of RAM (to 0x%x): raise MEM in tests/boards", node[k], g + s, mem, top))
+					else if (a < base) err(sprintf("%s at 0x%s lies below the DRAM base 0x%s and cannot stay below RAM here", node[k], hx(a), hx(base)))
+					if (g + s > top) err(sprintf("%s ends at guest 0x%s, above the %s of RAM (to 0x%s): raise MEM in tests/boards", node[k], hx(g + s), mem, hx(top)))
 					if (first < 0) first = g
 					r = r (r == "" ? "" : " ") cell2(g) " " cell2(s)
 				}
@@ -145,7 +149,7 @@ fragment() {
 					lo = a + off; hi = lo + s
 					if (lo < rbase) lo = rbase
 					if (hi > top) hi = top
-					if (hi <= lo) err(sprintf("%s: alloc-range 0x%x+0x%x lies outside the guest RAM", node[k], a, s))
+					if (hi <= lo) err(sprintf("%s: alloc-range 0x%s+0x%s lies outside the guest RAM", node[k], hx(a), hx(s)))
 					r = r (r == "" ? "" : " ") cell2(lo) " " cell2(hi - lo)
 				}
 				body = body sprintf("\t\t\talloc-ranges = <%s>;\n", r)
@@ -156,7 +160,7 @@ fragment() {
 				for (i = 1; i <= m; i++) { split(w[i], kv, "="); body = body sprintf("\t\t\t%s = <0x%s>;\n", kv[1], kv[2]) }
 			}
 			if (fl[k] != "-") { m = split(fl[k], w, ","); for (i = 1; i <= m; i++) body = body "\t\t\t" w[i] ";\n" }
-			printf "\t\t%s%s {\n%s\t\t};\n", (lb[k] != "-" ? lb[k] ": " : ""), (first >= 0 ? sprintf("%s@%x", n, first) : n), body
+			printf "\t\t%s%s {\n%s\t\t};\n", (lb[k] != "-" ? lb[k] ": " : ""), (first >= 0 ? n "@" hx(first) : n), body
 		}
 		printf "\t};\n};\n"
 	}'
@@ -217,7 +221,8 @@ rows() {
 # summary: one paragraph per board whose LMB boot has a log, from its rmem
 # and ledger checks
 summary() {
-	sed 's/#.*//' "$TOP/tests/boards" | awk 'NF >= 4 { print $1, $2 }' | while read -r n dts; do
+	sed 's/#.*//' "$TOP/tests/boards" | awk -v only=" $* " 'NF >= 4 && (only == "  " || index(only, " " $1 " ")) { print $1, $2 }' |
+	while read -r n dts; do
 		log=$LOGS/boot-lmb-board-$n.log
 		[ -f "$log" ] || continue
 		awk -v n="$n" -v dts="$dts" '
@@ -245,9 +250,9 @@ cmd=${1:-}
 [ $# -eq 0 ] || shift
 case $cmd in
 rows)	rows ;;
-summary) summary ;;
+summary) summary "$@" ;;
 selftest) selftest ;;
 dtsi)	[ $# -eq 1 ] || die "usage: scripts/board.sh dtsi NAME"
 	dtsi "$1" ;;
-*)	die "usage: scripts/board.sh rows|dtsi NAME|summary LOGDIR|selftest" ;;
+*)	die "usage: scripts/board.sh rows|dtsi NAME|summary [NAME...]|selftest" ;;
 esac

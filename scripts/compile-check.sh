@@ -4,10 +4,13 @@
 # building only those objects (not the kernel).
 #
 # Files: git diff --name-only --diff-filter=d pristine..HEAD in build/linux,
-# *.c outside tools/, scripts/, Documentation/, samples/, usr/ and other
-# architectures than x86 (works for whatever series patches/ holds).
-# For x86_64 and i386 (LMB_COMPILE_ARCHES) allmodconfig with CONFIG_WERROR
-# off is configured and prepared once in build/out/w1/<lmb|base>-<arch>.
+# *.c outside tools/, scripts/, Documentation/, samples/ and usr/ (works
+# for whatever series patches/ holds).
+# For each architecture of LMB_COMPILE_ARCHES (default: x86_64 i386 arm64
+# riscv arm powerpc s390, the kernel's ARCH= names; all but x86 with
+# Debian's cross compilers, which scripts/deps.sh installs) allmodconfig
+# with CONFIG_WERROR off is configured and prepared once in
+# build/out/w1/<lmb|base>-<arch>.
 # A file counts for an arch when that config builds it: "make -n DIR/" (what
 # kbuild builds in the file's directory) compiles its object. It is then
 # compiled alone ("make W=1 DIR/FILE.o", the object removed first) and its
@@ -15,8 +18,13 @@
 # compared, without line and column, with the pristine file's (compiled
 # only when the LMB file has warnings; a file the series adds has none to
 # compare with). One test per file and arch: it fails when the file does
-# not compile or has a warning more than pristine. A file that neither arch
+# not compile or has a warning more than pristine. A file that no arch
 # builds is listed, not counted.
+# Then, for each architecture but x86 and arm64 (which make test and make
+# test-arch build and boot), tinyconfig's vmlinux is built with the series
+# in build/out/tiny-<arch> (arm: with the MMU, ARMv7 virt, LPAE and
+# highmem, not tinyconfig's ARMv7-M; powerpc: 64-bit little-endian): one
+# test each.
 # Ends with "N passed, N failed" (summary build/logs/compile-check.summary).
 # Every make runs under the machine-wide build lock, taken per step.
 # Logs: build/logs/compile/<lmb|base>-<arch>-<file>.{log,warn}.
@@ -34,13 +42,32 @@ T0=$(now)
 
 sh scripts/tree.sh >/dev/null && sh scripts/pristine.sh >/dev/null || die "no build/linux or build/pristine"
 files=$(git -C "$KTREE" diff --name-only --diff-filter=d pristine..HEAD -- '*.c' |
-	grep -vE '^(tools|scripts|Documentation|samples|usr)/' | awk '!/^arch\// || /^arch\/x86\//' || true)
+	grep -vE '^(tools|scripts|Documentation|samples|usr)/' || true)
 say "$(printf '%s\n' "$files" | grep -c . || true) .c files changed by the series (git diff --name-only pristine..HEAD)"
 [ -n "$files" ] || { say "0 passed, 0 failed"; exit 0; }
 
 tsrc() { if [ "$1" = lmb ]; then echo "$KTREE"; else echo "$PTREE"; fi; }
 tout() { echo "$BUILD/out/w1/$1-$2"; }
 logname() { echo "$CL/$1-$2-$(echo "$3" | tr / _)"; }
+
+# little ARCH: scripts/config options for Debian's powerpc64le compiler
+# (the kernel's powerpc configs default to big-endian)
+little() { [ "$1" != powerpc ] || echo "-e PPC64 -e CPU_LITTLE_ENDIAN -d CPU_BIG_ENDIAN"; }
+# tiny ARCH: scripts/config options on tinyconfig (arm's is an ARMv7-M
+# kernel without an MMU, which does not build arm's memblock users)
+tiny() {
+	case $1 in
+	powerpc) little "$1" ;;
+	arm) echo "-e MMU -e ARCH_MULTIPLATFORM -e ARCH_MULTI_V7 -e ARCH_VIRT -e ARM_LPAE -e HIGHMEM" ;;
+	esac
+}
+
+# kept ARCH CONFIG: every option tiny() enables is set in CONFIG
+kept() {
+	for e in $(tiny "$1" | awk '{ for (i = 1; i < NF; i++) if ($i == "-e") print $(i + 1) }'); do
+		grep -qx "CONFIG_$e=y" "$2" || { echo "CONFIG_$e did not stay set"; return 1; }
+	done
+}
 
 # conf TREE ARCH: allmodconfig without WERROR, prepared; redone when a
 # Kconfig file or a Makefile of the tree is newer than its stamp
@@ -54,7 +81,7 @@ conf() {
 	mkdir -p "$o"
 	rm -f "$o/.lmb-w1"
 	{ klock kmake "$src" "$o" "$2" allmodconfig &&
-		"$src/scripts/config" --file "$o/.config" -d WERROR &&
+		"$src/scripts/config" --file "$o/.config" -d WERROR $(little "$2") &&
 		klock kmake "$src" "$o" "$2" olddefconfig &&
 		klock kmake "$src" "$o" "$2" W=1 prepare; } >"$CL/conf-$1-$2.log" 2>&1 || {
 		tail_log "$CL/conf-$1-$2.log" 20
@@ -82,7 +109,8 @@ compile() {
 	fi
 }
 
-arches=${LMB_COMPILE_ARCHES:-x86_64 i386}
+arches=${LMB_COMPILE_ARCHES:-x86_64 i386 arm64 riscv arm powerpc s390}
+sh scripts/deps.sh $(for a in $arches; do cross_package "$a"; done) || die "the cross compilers"
 for a in $arches; do
 	conf lmb "$a" || die "allmodconfig $a on build/linux failed (${CL#"$TOP"/}/conf-lmb-$a.log)"
 	# what this config builds: "make -n DIR/" per directory, the changed
@@ -133,6 +161,24 @@ if [ -n "$notbuilt" ]; then
 	say "not built by allmodconfig ($arches), not counted:$notbuilt"
 	echo "skip W=1, not built by allmodconfig ($arches):$notbuilt" >>"$SUMMARY"
 fi
+
+# A small config of each other architecture builds with the series:
+# tinyconfig, vmlinux (x86 and arm64 boot in make test and make test-arch).
+for a in $arches; do
+	case $a in x86_64|i386|arm64) continue ;; esac
+	o=$BUILD/out/tiny-$a t0=$(now)
+	step "tinyconfig vmlinux, ARCH=$a: ${o#"$TOP"/}"
+	if { klock kmake "$KTREE" "$o" "$a" tinyconfig &&
+		{ [ -z "$(tiny "$a")" ] || "$KTREE/scripts/config" --file "$o/.config" $(tiny "$a"); } &&
+		klock kmake "$KTREE" "$o" "$a" olddefconfig &&
+		kept "$a" "$o/.config" &&
+		klock kmake "$KTREE" "$o" "$a" vmlinux; } >"$CL/tiny-$a.log" 2>&1; then
+		pass "tinyconfig vmlinux ($a): builds with the series ($(elapsed "$t0"))"
+	else
+		tail_log "$CL/tiny-$a.log" 10
+		fail "tinyconfig vmlinux ($a): does not build with the series (${CL#"$TOP"/}/tiny-$a.log)"
+	fi
+done
 
 say ""
 say "==== summary (compile-check, $(elapsed "$T0")) ===="

@@ -80,8 +80,19 @@ build_target() { case $(build_arch "$1") in arm64) echo Image ;; *) echo bzImage
 build_image() { echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boot/$(build_target "$1")"; }
 # kernel_arch ARCH: the kernel's ARCH= (x86_64 and i386 are both arch/x86)
 kernel_arch() { case $1 in arm64) echo arm64 ;; *) echo x86 ;; esac; }
-# cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers)
-cross_prefix() { case $1 in arm64) echo aarch64-linux-gnu- ;; esac; }
+# cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers;
+# make compile-check builds the kernel's ARCH=riscv, arm, powerpc, s390)
+cross_prefix() {
+	case $1 in
+	arm64) echo aarch64-linux-gnu- ;;
+	riscv) echo riscv64-linux-gnu- ;;
+	arm) echo arm-linux-gnueabihf- ;;
+	powerpc) echo powerpc64le-linux-gnu- ;;
+	s390) echo s390x-linux-gnu- ;;
+	esac
+}
+# cross_package ARCH: the Debian package of that cross compiler
+cross_package() { _p=$(cross_prefix "$1"); [ -z "$_p" ] || echo "gcc-${_p%-}"; }
 # build_debconfig NAME: the Debian config file the build starts from (empty:
 # tinyconfig). Debian's file names: config.<arch>_<featureset>_<flavour>.xz.
 debconfig_name() {

@@ -358,6 +358,21 @@ boots() {
 		fi
 		# kexec, kdump: LOG.1 and LOG.2, the first and the second kernel
 		! opt "$opts" kexec || split_boots "$log"
+		# lmbtest.noise=N: every message logged while the guest wrote its
+		# results reached the serial log whole, once (guest/init's pump)
+		case " $cmdline " in *" lmbtest.noise="*)
+			want=${cmdline#*lmbtest.noise=}
+			want=${want%% *}
+			# whole lines "lmbtest: noise I of N", each I once
+			got=$(tr -d '\r' <"$log" | awk -v n="$want" '$0 ~ "^lmbtest: noise [0-9]+ of " n "$" { if (!($3 in s)) u++; s[$3] = 1; t++ }
+				END { print u + 0, t + 0 }')
+			if [ "$got" = "$want $want" ]; then
+				pass "boot $b $name: the $want kernel messages logged while the guest wrote its results reached the console whole, once each"
+			else
+				fail "boot $b $name: of $want kernel messages logged while the guest wrote, ${got% *} reached the console whole (${got#* } lines; guest/init's pump)"
+				echo "$name" >>"$ROWFAIL"
+			fi ;;
+		esac
 		# growmem/growres: the region arrays really grew in this boot
 		# (lmb=debug lines before the KUnit suites run)
 		for g in growmem:memory growres:reserved; do
@@ -546,7 +561,7 @@ elif [ "$kind" = lmb ]; then
 		if grep -q '^board-' "$BUILD/.matrix"; then
 			say ""
 			say "Real arm64 boards (tests/boards; their rows above are board-NAME): /reserved-memory and LMB's ledger"
-			sh scripts/board.sh summary
+			sh scripts/board.sh summary $(awk '/^board-/ { sub(/^board-/, "", $1); print $1 }' "$BUILD/.matrix")
 		fi
 	} | tee "$LOGS/memory-compare.txt" | tee -a "$SUMMARY"
 fi

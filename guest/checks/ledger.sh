@@ -53,7 +53,7 @@ ok=0
 # Every owner of 64 KiB or more has a name: an unnamed one shows as its
 # caller, a function of /proc/kallsyms, or an address. (A lower-case name
 # is no caller by its looks: device trees name regions "fastrpc".)
-anon=$(awk 'BEGIN { while ((getline l < "/proc/kallsyms") > 0) { split(l, w, " "); if (w[2] ~ /^[tT]$/) fn[w[3]] = 1 } }
+anon=$(awk 'BEGIN { while ((getline l < "/proc/kallsyms") > 0) { split(l, w, " "); if (w[2] ~ /^[tTwW]$/) fn[w[3]] = 1 } }
 	NR > 1 && $1 !~ /^#/ && $3 + $5 >= 65536 {
 	n = $0; for (i = 0; i < 5; i++) sub(/^ *[^ ]+ +/, "", n)
 	f = n; sub(/\+0x[0-9a-f]+\/0x[0-9a-f]+$/, "", f)
