@@ -81,14 +81,25 @@ build_image() { echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boo
 # kernel_arch ARCH: the kernel's ARCH= (x86_64 and i386 are both arch/x86)
 kernel_arch() { case $1 in arm64) echo arm64 ;; *) echo x86 ;; esac; }
 # cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers;
-# make compile-check builds the kernel's ARCH=riscv, arm, powerpc, s390)
+# make compile-check builds the kernel's ARCH=riscv, arm, powerpc, s390 and
+# tinyconfig on every other architecture Debian has a compiler for; ppc32 is
+# ARCH=powerpc with the 32-bit compiler, sparc64 and parisc the kernel's
+# names for Debian's sparc64 and hppa)
 cross_prefix() {
 	case $1 in
 	arm64) echo aarch64-linux-gnu- ;;
 	riscv) echo riscv64-linux-gnu- ;;
 	arm) echo arm-linux-gnueabihf- ;;
 	powerpc) echo powerpc64le-linux-gnu- ;;
+	ppc32) echo powerpc-linux-gnu- ;;
 	s390) echo s390x-linux-gnu- ;;
+	mips) echo mips-linux-gnu- ;;
+	sh) echo sh4-linux-gnu- ;;
+	sparc64) echo sparc64-linux-gnu- ;;
+	m68k) echo m68k-linux-gnu- ;;
+	alpha) echo alpha-linux-gnu- ;;
+	parisc) echo hppa-linux-gnu- ;;
+	arc) echo arc-linux-gnu- ;;
 	esac
 }
 # cross_package ARCH: the Debian package of that cross compiler
@@ -159,6 +170,7 @@ kmake() {
 	_src=$1 _out=$2 _arch=$3
 	shift 3
 	_cross=$(cross_prefix "$_arch")
+	[ "$_arch" != ppc32 ] || _arch=powerpc
 	make -C "$_src" O="$_out" ARCH="$_arch" ${_cross:+CROSS_COMPILE=$_cross} \
 		CC="ccache ${_cross}gcc" LOCALVERSION= -j"$JOBS" "$@"
 }

@@ -317,6 +317,44 @@ bootargs() {
 	! opt "$1" kdump || printf ' -k'
 }
 
+# Rows of tier layouts (real machines' maps) that a kernel did not boot are
+# not failed at once: build/.down-lmb and .down-base list them.
+: >"$BUILD/.down-lmb"
+: >"$BUILD/.down-base"
+# down NAME K: the K kernel did not boot layouts row NAME
+down() { grep -qxF "$1" "$BUILD/.down-$2"; }
+# layouts_verdict: a map the pristine kernel cannot boot is reported as such
+# and fails nothing (whatever LMB did with it); one that pristine boots and
+# LMB does not is a failure. Without pristine boots (LMB_COMPARE=0, make
+# baseline) a kernel that did not boot a map fails, after its boots.
+layouts_verdict() {
+	nb=0 nl=0
+	while read -r name _tier _; do
+		[ "$_tier" = layouts ] || continue
+		# noboot-*: the harness's own map, which pristine must not boot
+		case $name in noboot-*)
+			if down "$name" base; then
+				pass "layouts: $name, a map pristine cannot boot, is reported and fails nothing"
+			else
+				fail "layouts: $name: pristine booted the map that checks this verdict"
+			fi
+			continue ;;
+		esac
+		nl=$((nl + 1))
+		if down "$name" base; then
+			nb=$((nb + 1))
+			if down "$name" lmb; then l="LMB does not either"; else l="LMB boots it"; fi
+			say "    pristine cannot boot $name ($l; build/logs/boot-base-$name.log)"
+			echo "skip $name: pristine cannot boot this map ($l)" >>"$SUMMARY"
+		elif down "$name" lmb; then
+			fail "boot lmb $name: pristine boots this map, LMB does not (log: build/logs/boot-lmb-$name.log)"
+			echo "$name" >>"$ROWFAIL"
+		fi
+	done <"$BUILD/.matrix"
+	[ "$nl" = 0 ] || say "real machines' maps: $nb of $nl that pristine cannot boot"
+	[ "$nl" = 0 ] || echo "     layouts: $nb of $nl maps pristine cannot boot" >>"$SUMMARY"
+}
+
 # boots K BUILT COUNT: every row of the matrix with the K (lmb|base) kernels;
 # COUNT=1 counts the KUnit cases and guest checks of each boot as tests.
 boots() {
@@ -352,6 +390,12 @@ boots() {
 		if sh scripts/boot.sh -A "$a" -f "$fw" -m "$mem" -s "$smp" -n "$nodes" -c "$checks" "$@" \
 			-i "$rd" -l "$log" "$kernel" $cmdline </dev/null; then
 			pass "boot $b $name (${o}no hang/panic/Oops/WARNING/BUG, guest finished)"
+		elif [ "$_tier" = layouts ]; then
+			# a real machine's map: judged once pristine has booted it
+			# (or not: reported, no failure; see layouts_verdict)
+			echo "$name" >>"$BUILD/.down-$k"
+			say "    $b did not boot $name: judged after the pristine boot"
+			continue
 		else
 			fail "boot $b $name (log: ${log#"$TOP"/})"
 			echo "$name" >>"$ROWFAIL"
@@ -416,6 +460,13 @@ boots() {
 	done <"$BUILD/.matrix"
 }
 boots "$kind" "$built" 1
+# no pristine boot to judge a map by: a kernel that did not boot it fails
+if [ "$kind" != lmb ] || [ "${LMB_COMPARE:-1}" = 0 ]; then
+	while read -r name; do
+		fail "boot $kind $name (log: build/logs/boot-$kind-$name.log)"
+		echo "$name" >>"$ROWFAIL"
+	done <"$BUILD/.down-$kind"
+fi
 
 # memcompare CASE VARIANT FW CMDLINE BASEBUILD BASELOG LMBBUILD LMBLOG SECS ROW:
 # scripts/memcmp.awk on one pair of boots, its three tests counted, its
@@ -465,12 +516,14 @@ elif [ "$kind" = lmb ]; then
 	[ -z "$(kexec_builds base "$based")" ] || sh scripts/initramfs.sh x86_64 $(kexec_builds base "$based") ||
 		fail "initramfs x86_64 (kexec, pristine)"
 	boots base "$based" 0
+	layouts_verdict
 	table=$BUILD/.memcmp.table
 	: >"$table"
 	: >"$table.suggest"
 	: >"$table.wf"
 	while read -r name _tier fw build mem smp nodes opts checks cmdline; do
 		v=${build#*-}
+		! down "$name" lmb && ! down "$name" base || continue
 		secs="$(cat "$LOGS/boot-lmb-$name.log.secs" 2>/dev/null || echo 0) $(cat "$LOGS/boot-base-$name.log.secs" 2>/dev/null || echo 0)"
 		# the workflow checks of both boots, for the table
 		results "$LOGS/boot-base-$name.log" >"$table.rb"
