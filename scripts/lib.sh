@@ -188,3 +188,15 @@ scratch_worktree() {
 			die "git worktree add ${1#"$TOP"/} failed"
 	fi
 }
+
+# memblock_ref: the memblock the series replaces, mm/memblock.c and
+# include/linux/memblock.h of build/linux's pristine tag, in
+# build/memblock-ref; prints that directory.  The userspace tests that
+# compare LMB with memblock (tools/testing/lmb: lmb_diff, memblock32.sh,
+# mutants, the benchmark) take it as MEMBLOCK_REF.
+memblock_ref() {
+	_r=$BUILD/memblock-ref
+	rm -rf "$_r" && mkdir -p "$_r" &&
+		git -C "$KTREE" archive 'pristine^{commit}' mm/memblock.c include/linux/memblock.h |
+		tar -x -C "$_r" && echo "$_r"
+}
