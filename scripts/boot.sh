@@ -81,7 +81,13 @@ arm64)
 	qemu=qemu-system-aarch64 console=ttyAMA0 early=earlycon
 	machine=virt cpu=${cpu:-max}
 	;;
-*) die "unknown arch $arch (x86_64, i386 or arm64)" ;;
+arm)
+	# ARMv7 with LPAE: RAM from 1G up, highmem above the 3G/1G split's
+	# lowmem (about 760M)
+	qemu=qemu-system-arm console=ttyAMA0 early=earlycon
+	machine=virt,highmem=on cpu=${cpu:-cortex-a15}
+	;;
+*) die "unknown arch $arch (x86_64, i386, arm64 or arm)" ;;
 esac
 [ -n "$initrd" ] || initrd=$BUILD/initramfs-$arch.cpio.gz
 [ -f "$kernel" ] || die "no kernel image $kernel"

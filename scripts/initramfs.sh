@@ -1,5 +1,5 @@
 #!/bin/sh
-# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386|arm64 [BUILD...]
+# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386|arm64|arm [BUILD...]
 #   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
 #      guest/init as /init, guest/lib.sh as /lmbtest-lib.sh, guest/checks/*.sh
 #      as /checks/; x86_64 also /sbin/kexec (package kexec-tools) with the
@@ -12,7 +12,7 @@
 #      uncompressed cpio with /pad (LMB_BIGRD_MB, default 96 MiB, random) and
 #      /pad.md5: an initrd that relocate_initrd() has to move (rows with the
 #      'bigrd' option; guest/checks/initrd.sh checks the move and the copy).
-# x86_64 uses /bin/busybox from busybox-static; i386 and arm64 need that
+# x86_64 uses /bin/busybox from busybox-static; i386, arm64 and arm need that
 # arch's build of busybox-static, fetched with 'apt-get download' (adds
 # dpkg's architecture and runs apt-get update once if needed; nothing is
 # installed: installing it would replace this machine's /bin/busybox).
@@ -22,7 +22,7 @@ arch=$1
 out=$BUILD/initramfs-$arch.cpio.gz
 # dpkg's name of the arch, for a foreign busybox-static
 case $arch in
-x86_64) deb= ;; i386) deb=i386 ;; arm64) deb=arm64 ;;
+x86_64) deb= ;; i386) deb=i386 ;; arm64) deb=arm64 ;; arm) deb=armhf ;;
 *) die "unknown arch $arch" ;;
 esac
 bb=/bin/busybox

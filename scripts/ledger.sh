@@ -23,9 +23,10 @@
 [ $# = 3 ] || [ $# = 4 ] || die "usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]"
 log=$1 out=$2 names=$3 fw=${4:-bios}
 map=$out/System.map
-# the architecture's own code: arch/x86, or arch/arm64 for an arm64 build
+# the architecture's own code: arch/x86, arch/arm64 or arch/arm
 ar=$out/arch/x86/built-in.a
 [ -f "$ar" ] || ar=$out/arch/arm64/built-in.a
+[ -f "$ar" ] || ar=$out/arch/arm/built-in.a
 for f in "$log" "$map" "$ar" "$names"; do
 	[ -f "$f" ] || die "ledger: no $f"
 done

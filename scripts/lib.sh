@@ -66,6 +66,8 @@ klock_drop() { exec 9>&-; }
 #     keeps memblock (here LMB) resident after boot (make test);
 #   arm64: tinyconfig + configs/arm64.config, cross-compiled (Debian's
 #     gcc-aarch64-linux-gnu), booted on QEMU's virt machine (make test-arch);
+#   arm: tinyconfig + configs/arm.config (ARMv7 virt, LPAE, highmem; Debian's
+#     gcc-arm-linux-gnueabihf), on QEMU's virt machine (make test-arch);
 #   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
 #     build_debconfig), built-in part only (make mod2noconfig), +
 #     configs/cloud.config (make test-distro).
@@ -73,13 +75,13 @@ BUILDS_VARIANTS="x86_64 i386 i386pae"
 DISTRO_VARIANTS="cloud"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
 build_variant() { echo "${1#*-}"; }
-build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *-arm64) echo arm64 ;; *) die "unknown build $1" ;; esac; }
+build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *-arm64) echo arm64 ;; *-arm) echo arm ;; *) die "unknown build $1" ;; esac; }
 build_out()  { echo "$BUILD/out/$1"; }
 # the image QEMU boots (-kernel) and the make target that builds it
-build_target() { case $(build_arch "$1") in arm64) echo Image ;; *) echo bzImage ;; esac; }
+build_target() { case $(build_arch "$1") in arm64) echo Image ;; arm) echo zImage ;; *) echo bzImage ;; esac; }
 build_image() { echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boot/$(build_target "$1")"; }
 # kernel_arch ARCH: the kernel's ARCH= (x86_64 and i386 are both arch/x86)
-kernel_arch() { case $1 in arm64) echo arm64 ;; *) echo x86 ;; esac; }
+kernel_arch() { case $1 in arm64|arm) echo "$1" ;; *) echo x86 ;; esac; }
 # cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers;
 # make compile-check builds the kernel's ARCH=riscv, arm, powerpc, s390 and
 # tinyconfig on every other architecture Debian has a compiler for; ppc32 is
@@ -137,7 +139,7 @@ build_frags() {
 	v=$(build_variant "$1")
 	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
 	set -- "$1" "$TOP/configs/$v.config"
-	# common.config is x86's (arm64.config says the same for arm64)
+	# common.config is x86's (arm64.config and arm.config say the same)
 	case $(debconfig_name "$v")/$(build_arch "$1") in
 	/x86_64|/i386) set -- "$1" "$TOP/configs/common.config" "$2" ;;
 	esac

@@ -3,7 +3,7 @@
 # make baseline (scripts/test.sh base): build/pristine, without configs/lmb.config
 # LMB_TIER: core (make test), full (make test-full: every row), distro
 # (make test-distro: the rows of tier distro, Debian's cloud config), arch
-# (make test-arch: other architectures' kernels, arm64),
+# (make test-arch: other architectures' kernels, arm64 and arm),
 # layouts (make test-layouts: real machines' e820 tables, tests/e820/).
 #
 # Steps: deps, tree, the kernel builds the selected rows need, the userspace
@@ -94,6 +94,11 @@ variants=$(awk '{ v = $4; sub(/^lmb-/, "", v); if (!(v in s)) { s[v] = 1; printf
 case " $variants " in *" arm64 "*)
 	sh scripts/deps.sh gcc-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 device-tree-compiler ||
 		{ fail "dependencies (arm64)"; finish; } ;;
+esac
+# arm rows: Debian's armhf cross compiler and QEMU's arm machines
+case " $variants " in *" arm "*)
+	sh scripts/deps.sh gcc-arm-linux-gnueabihf qemu-system-arm ||
+		{ fail "dependencies (arm)"; finish; } ;;
 esac
 
 # The ledger after boot in make boot's report and picture, on a fixture log,
@@ -441,7 +446,7 @@ boots() {
 		"lmb "*" lmb=debug "*)
 			opt "$opts" panic && continue
 			names=tests/ledger-names
-			[ "$a" != arm64 ] || names=tests/ledger-names.arm64
+			[ "$a" = x86_64 ] || [ "$a" = i386 ] || names=tests/ledger-names.$a
 			sh scripts/ledger.sh "$log" "$(build_out "$b")" "$names" "$fw" </dev/null \
 				>"$LOGS/ledger-$name.txt" 2>&1 || true
 			sed -n 's/^FINDING /    /p' "$LOGS/ledger-$name.txt"
