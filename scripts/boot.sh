@@ -83,8 +83,12 @@ arm64)
 	;;
 arm)
 	# ARMv7 with LPAE: RAM from 1G up, highmem above the 3G/1G split's
-	# lowmem (about 760M)
-	qemu=qemu-system-arm console=ttyAMA0 early=earlycon
+	# lowmem (about 760M).  No earlycon: paging_init() takes the early
+	# console's fixmap away and allocates a page table to map it again,
+	# and a message printed in between (lmb=debug's, memblock=debug's)
+	# aborts with no vectors yet: the kernel hangs silently.  printk
+	# keeps the messages for the console.
+	qemu=qemu-system-arm console=ttyAMA0 early=
 	machine=virt,highmem=on cpu=${cpu:-cortex-a15}
 	;;
 *) die "unknown arch $arch (x86_64, i386, arm64 or arm)" ;;

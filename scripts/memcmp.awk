@@ -128,10 +128,12 @@ fi == 2 || fi == 3 {
 	k = (fi == 2) ? "b" : "l"
 	if ($3 ~ /^(_text|__start_rodata|__end_rodata|_sdata|__init_begin|__init_end|__end_of_kernel_reserve)$/)
 		sym[k, $3] = hex($1)
-	# arm64 reserves _text.._end (arm64_memblock_init()): its end of the
-	# image, where x86 has __end_of_kernel_reserve
+	# arm64 and arm reserve the image up to _end (arm64_memblock_init(),
+	# arm_memblock_init()): its end, where x86 has
+	# __end_of_kernel_reserve.  Whole pages are reserved: arm's _end is
+	# not page-aligned (arm64's is), so it is rounded up to a page.
 	if ($3 == "_end" && !((k, "__end_of_kernel_reserve") in sym))
-		sym[k, "__end_of_kernel_reserve"] = hex($1)
+		sym[k, "__end_of_kernel_reserve"] = int((hex($1) + 4095) / 4096) * 4096
 	next
 }
 
