@@ -6,7 +6,7 @@
 #   make test-full the same with every row of tests/boot-matrix (the distro tier too), kconfig-check, compile-check
 #   make test-layouts real machines' e820 tables (tests/e820/) and arm64 boards (tests/boards), LMB vs pristine
 #   make test-distro  Debian's cloud-amd64 config on LMB: builds lmb-cloud/base-cloud, boots tier distro
-#   make test-arch  arm64 and arm on LMB (cross-built, QEMU virt), LMB vs pristine
+#   make test-arch  arm64, arm, ppc64le, s390x, riscv64 on LMB (cross-built, QEMU), LMB vs pristine
 #   make kconfig-check olddefconfig prints no warning (allyes/allmod x86_64+i386, Debian's amd64 configs, TDX host)
 #   make compile-check every .c file the series changes compiles alone with W=1 under allmodconfig, no new warning
 #                  (x86_64, i386, arm64, riscv, arm, powerpc, s390); tinyconfig builds on riscv, arm, powerpc, s390

@@ -5,8 +5,10 @@
 #                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-S SLOTS] [-C CPU]
 #                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] [-A ARCH] [-d DTB]
 #                        KERNEL [CMDLINE...]
-#   -A ARCH    the guest's arch: x86_64 (default; i386 kernels too) or arm64
-#              (qemu-system-aarch64 -M virt -cpu max; console ttyAMA0)
+#   -A ARCH    the guest's arch: x86_64 (default; i386 kernels too), arm64
+#              (qemu-system-aarch64 -M virt -cpu max; console ttyAMA0), arm
+#              (virt, Cortex-A15), powerpc (ppc64le: pseries, POWER9; hvc0),
+#              s390 (s390-ccw-virtio; ttysclp0), riscv (virt, OpenSBI; ttyS0)
 #   -d DTB     arm64: the device tree QEMU hands the kernel (-dtb), e.g. the
 #              virt machine's own with /reserved-memory nodes added
 #   -m MEM     guest memory (QEMU syntax, default 1G)
@@ -91,7 +93,24 @@ arm)
 	qemu=qemu-system-arm console=ttyAMA0 early=
 	machine=virt,highmem=on cpu=${cpu:-cortex-a15}
 	;;
-*) die "unknown arch $arch (x86_64, i386, arm64 or arm)" ;;
+powerpc)
+	# ppc64le on pseries: SLOF loads the ELF vmlinux; hvc0 is the
+	# hypervisor's virtual terminal QEMU's -serial backs
+	qemu=qemu-system-ppc64 console=hvc0 early=
+	machine=pseries cpu=${cpu:-power9}
+	;;
+s390)
+	# the SCLP VT220 terminal is QEMU's -serial on s390-ccw-virtio
+	qemu=qemu-system-s390x console=ttysclp0 early=
+	machine=s390-ccw-virtio
+	;;
+riscv)
+	# OpenSBI (QEMU's own -bios default), the virt machine's 16550, also
+	# the early console (the device tree's stdout-path)
+	qemu=qemu-system-riscv64 console=ttyS0 early=earlycon
+	machine=virt
+	;;
+*) die "unknown arch $arch (x86_64, i386, arm64, arm, powerpc, s390 or riscv)" ;;
 esac
 [ -n "$initrd" ] || initrd=$BUILD/initramfs-$arch.cpio.gz
 [ -f "$kernel" ] || die "no kernel image $kernel"
@@ -143,9 +162,11 @@ numa_args() {
 		printf ' -object memory-backend-ram,id=m%d,size=%dM -numa node,nodeid=%d,memdev=m%d' "$i" "$per" "$i" "$i"
 		i=$((i + 1))
 	done
-	c=0
+	c=0 id=socket-id
+	# pseries and riscv's virt place cores in nodes, not sockets
+	case $arch in powerpc|riscv) id=core-id ;; esac
 	while [ "$c" -lt "$smp" ]; do
-		printf ' -numa cpu,node-id=%d,socket-id=%d' $((c % nodes)) "$c"
+		printf ' -numa cpu,node-id=%d,%s=%d' $((c % nodes)) "$id" "$c"
 		c=$((c + 1))
 	done
 }
@@ -220,7 +241,7 @@ run_qemu() { # ACCEL TIMEOUT LOG
 
 # ---- accelerator ------------------------------------------------------------
 accel=${LMB_ACCEL:-auto}
-[ "$arch" != arm64 ] || accel=tcg	# another arch than this machine's
+case $arch in x86_64|i386) ;; *) accel=tcg ;; esac	# another arch than this machine's
 if [ "$accel" = auto ]; then
 	if [ -f "$BUILD/accel" ]; then
 		accel=$(cat "$BUILD/accel")

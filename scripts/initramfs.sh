@@ -1,5 +1,5 @@
 #!/bin/sh
-# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386|arm64|arm [BUILD...]
+# Pack the guest initramfs for one arch: scripts/initramfs.sh x86_64|i386|arm64|arm|powerpc|s390|riscv [BUILD...]
 #   -> build/initramfs-<arch>.cpio.gz with a static busybox of that arch,
 #      guest/init as /init, guest/lib.sh as /lmbtest-lib.sh, guest/checks/*.sh
 #      as /checks/; x86_64 also /sbin/kexec (package kexec-tools) with the
@@ -12,8 +12,9 @@
 #      uncompressed cpio with /pad (LMB_BIGRD_MB, default 96 MiB, random) and
 #      /pad.md5: an initrd that relocate_initrd() has to move (rows with the
 #      'bigrd' option; guest/checks/initrd.sh checks the move and the copy).
-# x86_64 uses /bin/busybox from busybox-static; i386, arm64 and arm need that
-# arch's build of busybox-static, fetched with 'apt-get download' (adds
+# x86_64 uses /bin/busybox from busybox-static; i386, arm64, arm, powerpc
+# (ppc64el) and s390 (s390x) need that arch's build of busybox-static,
+# fetched with 'apt-get download' (riscv: built from source, below; adds
 # dpkg's architecture and runs apt-get update once if needed; nothing is
 # installed: installing it would replace this machine's /bin/busybox).
 . scripts/lib.sh
@@ -23,10 +24,48 @@ out=$BUILD/initramfs-$arch.cpio.gz
 # dpkg's name of the arch, for a foreign busybox-static
 case $arch in
 x86_64) deb= ;; i386) deb=i386 ;; arm64) deb=arm64 ;; arm) deb=armhf ;;
+powerpc) deb=ppc64el ;; s390) deb=s390x ;; riscv) deb=riscv64 ;;
 *) die "unknown arch $arch" ;;
 esac
 bb=/bin/busybox
-if [ -n "$deb" ]; then
+# busybox_src: Debian 12 has no riscv64 port, so no busybox-static:riscv64
+# to download: build Debian's busybox source package (apt-get source, from
+# a deb-src list of our own in build/apt-src, not this machine's) with its
+# patches and its busybox-static configuration, with the cross compiler.
+busybox_src() {
+	t0=$(now) a=$BUILD/apt-src
+	step "building busybox-static for $deb from Debian's source (apt-get source busybox, $(cross_prefix "$arch")gcc)"
+	rm -rf "$a" "$BUILD/busybox-$deb" && mkdir -p "$a/lists/partial" "$a/src" "$BUILD/busybox-$deb/bin"
+	grep -h '^URIs:.*/debian$' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1 | awk '{ print "deb-src " $2 " bookworm main" }' >"$a/sources.list"
+	[ -s "$a/sources.list" ] || echo 'deb-src http://deb.debian.org/debian bookworm main' >"$a/sources.list"
+	o="-o Dir::Etc::SourceList=$a/sources.list -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$a/lists"
+	# shellcheck disable=SC2086
+	{ apt-get $o update && (cd "$a/src" && apt-get $o source --download-only busybox); } >"$LOGS/apt-busybox-$deb.log" 2>&1 || {
+		tail_log "$LOGS/apt-busybox-$deb.log" 20
+		die "apt-get source busybox failed (see ${LOGS#"$TOP"/}/apt-busybox-$deb.log)"
+	}
+	d=$a/src/busybox
+	mkdir -p "$d" && tar -xjf "$a"/src/busybox_*.orig.tar.bz2 -C "$d" --strip-components=1 &&
+		tar -xJf "$a"/src/busybox_*.debian.tar.xz -C "$d" || die "cannot unpack Debian's busybox source in ${a#"$TOP"/}/src"
+	(
+		cd "$d" &&
+		sed -e 's/#.*//' -e '/^[[:space:]]*$/d' debian/patches/series | while read -r p; do
+			patch -p1 -s <"debian/patches/$p" || exit 1
+		done &&
+		cp debian/config/pkg/static .config &&
+		yes '' | make CROSS_COMPILE="$(cross_prefix "$arch")" oldconfig >/dev/null &&
+		make CROSS_COMPILE="$(cross_prefix "$arch")" -j"$JOBS" busybox
+	) >"$LOGS/busybox-$deb.log" 2>&1 || {
+		tail_log "$LOGS/busybox-$deb.log" 20
+		die "building busybox for $deb failed (see ${LOGS#"$TOP"/}/busybox-$deb.log)"
+	}
+	cp "$d/busybox" "$BUILD/busybox-$deb/bin/busybox" && rm -rf "$a"
+	say "    done in $(elapsed "$t0")"
+}
+if [ "$deb" = riscv64 ]; then
+	bb=$BUILD/busybox-$deb/bin/busybox
+	[ -x "$bb" ] || busybox_src
+elif [ -n "$deb" ]; then
 	bb=$BUILD/busybox-$deb/bin/busybox
 	if [ ! -x "$bb" ]; then
 		t0=$(now)

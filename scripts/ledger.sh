@@ -4,7 +4,7 @@
 # usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]
 #   LOG        serial log of a boot with lmb=debug (the last "lmb: dump
 #              (hand-over)" is read)
-#   BUILD_OUT  the kernel's build directory (System.map, arch/x86/built-in.a)
+#   BUILD_OUT  the kernel's build directory (System.map, arch/<arch>/built-in.a)
 #   NAMES_FILE names the ledger must hold, one per line (# comments);
 #              "A|B" is satisfied by either; a line "bios: NAME" or
 #              "uefi: NAME" applies only to boots with that FIRMWARE
@@ -15,18 +15,20 @@
 # its function, then one line per finding, and "TEST ok|not-ok <text>" lines
 # for the harness:
 #   - every name of NAMES_FILE is in the ledger;
-#   - no unnamed entry was reserved by code of arch/x86 (its caller is not a
-#     symbol defined in arch/x86/built-in.a): x86 names all its reservations.
+#   - no unnamed entry was reserved by the architecture's code (its caller is
+#     not a symbol defined in arch/<arch>/built-in.a): x86 names all its
+#     reservations, and so does every architecture booted here.
 # Exit status 0 when both hold.
 . scripts/lib.sh
 
 [ $# = 3 ] || [ $# = 4 ] || die "usage: scripts/ledger.sh LOG BUILD_OUT NAMES_FILE [FIRMWARE]"
 log=$1 out=$2 names=$3 fw=${4:-bios}
 map=$out/System.map
-# the architecture's own code: arch/x86, arch/arm64 or arch/arm
-ar=$out/arch/x86/built-in.a
-[ -f "$ar" ] || ar=$out/arch/arm64/built-in.a
-[ -f "$ar" ] || ar=$out/arch/arm/built-in.a
+# the architecture's own code: arch/x86, arch/arm64, arch/arm, ...
+for ar in x86 arm64 arm powerpc s390 riscv; do
+	ar=$out/arch/$ar/built-in.a
+	[ ! -f "$ar" ] || break
+done
 for f in "$log" "$map" "$ar" "$names"; do
 	[ -f "$f" ] || die "ledger: no $f"
 done
@@ -47,11 +49,11 @@ fi
 
 # Each caller address resolved to func+off ("ADDR FUNC+0xOFF", or "# NOTE"
 # when the map is not the booted kernel's), and the text symbols defined in
-# arch/x86.
+# the architecture's code.
 awk -v map="$map" -v who=ledger -f "$TOP/scripts/symbols.awk" "$log" >"$tmp.syms"
 nm --defined-only "$ar" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort -u >"$tmp.x86"
 grep '^CONFIG_.*=y$' "$out/.config" 2>/dev/null | sed 's/=y$//' >"$tmp.cfg" || true
-awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v names="$names" -v fw="$fw" -v cfg="$tmp.cfg" '
+awk -v syms="$tmp.syms" -v x86="$tmp.x86" -v ad="${ar#"$out"/}" -v names="$names" -v fw="$fw" -v cfg="$tmp.cfg" '
 BEGIN {
 	while ((getline l < syms) > 0) {
 		split(l, f, " ")
@@ -85,9 +87,10 @@ BEGIN {
 	unnamed++
 	if (!(name in sym)) { print "  " line "  (no symbol)"; next }
 	fn = sym[name]; f1 = fn; sub(/\+.*/, "", f1)
-	where = (f1 in inx86) ? "arch/x86" : "generic"
+	where = (f1 in inx86) ? ad : "generic"
+	sub(/\/built-in\.a$/, "", where)
 	print "  " line "  = " fn " (" where ")"
-	if (where == "arch/x86") {
+	if (where != "generic") {
 		bad++
 		print "FINDING unnamed arch reservation: " line " by " fn
 	}

@@ -68,6 +68,10 @@ klock_drop() { exec 9>&-; }
 #     gcc-aarch64-linux-gnu), booted on QEMU's virt machine (make test-arch);
 #   arm: tinyconfig + configs/arm.config (ARMv7 virt, LPAE, highmem; Debian's
 #     gcc-arm-linux-gnueabihf), on QEMU's virt machine (make test-arch);
+#   ppc64le, s390x, riscv64: tinyconfig + configs/<variant>.config, built
+#     with ARCH=powerpc, s390, riscv (Debian's gcc-powerpc64le-linux-gnu,
+#     gcc-s390x-linux-gnu, gcc-riscv64-linux-gnu), on QEMU's pseries,
+#     s390-ccw-virtio and virt machines (make test-arch);
 #   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
 #     build_debconfig), built-in part only (make mod2noconfig), +
 #     configs/cloud.config (make test-distro).
@@ -75,13 +79,24 @@ BUILDS_VARIANTS="x86_64 i386 i386pae"
 DISTRO_VARIANTS="cloud"
 build_src()  { case $1 in lmb-*) echo "$KTREE" ;; base-*) echo "$PTREE" ;; *) die "unknown build $1" ;; esac; }
 build_variant() { echo "${1#*-}"; }
-build_arch() { case $1 in *-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *-arm64) echo arm64 ;; *-arm) echo arm ;; *) die "unknown build $1" ;; esac; }
+build_arch() {
+	case $1 in
+	*-x86_64|*-cloud|*-tdx-host) echo x86_64 ;; *-i386*) echo i386 ;; *-arm64) echo arm64 ;; *-arm) echo arm ;;
+	*-ppc64le) echo powerpc ;; *-s390x) echo s390 ;; *-riscv64) echo riscv ;; *) die "unknown build $1" ;;
+	esac
+}
 build_out()  { echo "$BUILD/out/$1"; }
 # the image QEMU boots (-kernel) and the make target that builds it
-build_target() { case $(build_arch "$1") in arm64) echo Image ;; arm) echo zImage ;; *) echo bzImage ;; esac; }
-build_image() { echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boot/$(build_target "$1")"; }
+# (powerpc: the ELF vmlinux, which QEMU's pseries firmware loads)
+build_target() { case $(build_arch "$1") in arm64|riscv) echo Image ;; arm) echo zImage ;; powerpc) echo vmlinux ;; *) echo bzImage ;; esac; }
+build_image() {
+	case $(build_target "$1") in
+	vmlinux) echo "$BUILD/out/$1/vmlinux" ;;
+	*) echo "$BUILD/out/$1/arch/$(kernel_arch "$(build_arch "$1")")/boot/$(build_target "$1")" ;;
+	esac
+}
 # kernel_arch ARCH: the kernel's ARCH= (x86_64 and i386 are both arch/x86)
-kernel_arch() { case $1 in arm64|arm) echo "$1" ;; *) echo x86 ;; esac; }
+kernel_arch() { case $1 in arm64|arm|powerpc|s390|riscv) echo "$1" ;; *) echo x86 ;; esac; }
 # cross_prefix ARCH: CROSS_COMPILE for ARCH (Debian's cross compilers;
 # make compile-check builds the kernel's ARCH=riscv, arm, powerpc, s390 and
 # tinyconfig on every other architecture Debian has a compiler for; ppc32 is

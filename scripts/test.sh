@@ -3,7 +3,8 @@
 # make baseline (scripts/test.sh base): build/pristine, without configs/lmb.config
 # LMB_TIER: core (make test), full (make test-full: every row), distro
 # (make test-distro: the rows of tier distro, Debian's cloud config), arch
-# (make test-arch: other architectures' kernels, arm64 and arm),
+# (make test-arch: other architectures' kernels, arm64, arm, ppc64le, s390x,
+# riscv64),
 # layouts (make test-layouts: real machines' e820 tables, tests/e820/).
 #
 # Steps: deps, tree, the kernel builds the selected rows need, the userspace
@@ -100,6 +101,17 @@ case " $variants " in *" arm "*)
 	sh scripts/deps.sh gcc-arm-linux-gnueabihf qemu-system-arm ||
 		{ fail "dependencies (arm)"; finish; } ;;
 esac
+# ppc64le, s390x, riscv64 rows: the cross compiler and QEMU's machine
+# (QEMU's firmware for them, SLOF, s390-ccw and OpenSBI, is in
+# qemu-system-data); riscv64 also the C library, to build busybox
+# (scripts/initramfs.sh: Debian 12 has no riscv64 busybox-static)
+for v in ppc64le:gcc-powerpc64le-linux-gnu:qemu-system-ppc s390x:gcc-s390x-linux-gnu:qemu-system-misc \
+	riscv64:gcc-riscv64-linux-gnu:qemu-system-misc:libc6-dev-riscv64-cross; do
+	case " $variants " in *" ${v%%:*} "*)
+		# shellcheck disable=SC2046
+		sh scripts/deps.sh $(echo "${v#*:}" | tr : ' ') || { fail "dependencies (${v%%:*})"; finish; } ;;
+	esac
+done
 
 # The ledger after boot in make boot's report and picture, on a fixture log,
 # and memcmp.awk's bound on KASLR page tables (no kernel build):
