@@ -85,7 +85,13 @@ BEGIN {
 	have[name] = 1
 	if (name !~ /^0x[0-9a-fA-F]+$/) { print "  " line; named++; next }
 	unnamed++
-	if (!(name in sym)) { print "  " line "  (no symbol)"; next }
+	if (!(name in sym)) {
+		# not resolved: it cannot be shown to be generic code
+		print "  " line "  (no symbol)"
+		print "FINDING unresolved caller: " line
+		bad++
+		next
+	}
 	fn = sym[name]; f1 = fn; sub(/\+.*/, "", f1)
 	where = (f1 in inx86) ? ad : "generic"
 	sub(/\/built-in\.a$/, "", where)

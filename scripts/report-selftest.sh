@@ -117,4 +117,17 @@ printf '%s\n' "$out" | grep -q '^TEST FAIL memory selftest-kaslr MemTotal' || ok
 [ $ok = 0 ] || printf '%s\n' "$out" | sed 's/^/    memcmp: /'
 t $ok "memcmp: 4K lost beyond 12K of page tables fails the Memory: line and MemTotal"
 
+# symbols.awk on a kernel that runs relocated (s390 maps its image at
+# 0x3ffe0000000, its System.map starts at 0): callers resolve by their low
+# 28 bits, and an address in no text symbol stays unresolved.
+mkdir -p "$tmp/reloc"
+printf '%s\n' '0000000000100000 T _stext' '00000000003b1130 T setup_arch' '00000000003b2000 T foo' \
+	'0000000000455000 B _end' >"$tmp/reloc/System.map"
+printf '%s\n' 'Linux version 6.12 #1 SMP' 'lmb:   #1 [0x0000000000 - 0x0000001000] 0x000003ffe03b1308' \
+	'lmb:   #2 [0x0000001000 - 0x0000002000] 0x000003ffe0000010' >"$tmp/reloc/boot.log"
+awk -v map="$tmp/reloc/System.map" -f scripts/symbols.awk "$tmp/reloc/boot.log" >"$tmp/reloc/pairs" 2>&1 || true
+ok=0
+[ "$(cat "$tmp/reloc/pairs")" = "0x000003ffe03b1308 setup_arch+0x1d8" ] || { sed 's/^/    symbols: /' "$tmp/reloc/pairs"; ok=1; }
+t $ok "symbols: a kernel relocated by 0x3ffe0000000 (s390) resolves its callers by their low 28 bits"
+
 exit $bad

@@ -52,5 +52,12 @@ END {
 		split(line, f, " ")
 		if (f[2] ~ /^[tTwW]$/) { skey[++nsym] = pad16(f[1]); sname[nsym] = f[3] }
 	}
-	for (i = 1; i <= naddr; i++) if ((r = resolve(addr[i])) != "") print addr[i], r
+	n = 0
+	for (i = 1; i <= naddr; i++) if ((r = resolve(addr[i])) != "") { print addr[i], r; n++ }
+	# A kernel that runs relocated by a multiple of 256 MiB from its link
+	# address (s390 maps its image high, at 0x3ffe0000000 in QEMU) resolves
+	# nothing as it is: match the low 28 bits against the map's own top.
+	if (n == 0)
+		for (i = 1; i <= naddr; i++)
+			if ((r = resolve(substr(skey[1], 1, 9) substr(pad16(addr[i]), 10))) != "") print addr[i], r
 }
