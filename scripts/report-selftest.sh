@@ -129,5 +129,12 @@ awk -v map="$tmp/reloc/System.map" -f scripts/symbols.awk "$tmp/reloc/boot.log" 
 ok=0
 [ "$(cat "$tmp/reloc/pairs")" = "0x000003ffe03b1308 setup_arch+0x1d8" ] || { sed 's/^/    symbols: /' "$tmp/reloc/pairs"; ok=1; }
 t $ok "symbols: a kernel relocated by 0x3ffe0000000 (s390) resolves its callers by their low 28 bits"
+# ... and a map linked high (x86) takes no address by its low bits only
+sed 's/^0000000000/ffffffff80/' "$tmp/reloc/System.map" >"$tmp/reloc/high.map"
+mkdir -p "$tmp/reloc/high" && mv "$tmp/reloc/high.map" "$tmp/reloc/high/System.map"
+awk -v map="$tmp/reloc/high/System.map" -f scripts/symbols.awk "$tmp/reloc/boot.log" >"$tmp/reloc/pairs2" 2>&1 || true
+ok=0
+[ ! -s "$tmp/reloc/pairs2" ] || { sed 's/^/    symbols: /' "$tmp/reloc/pairs2"; ok=1; }
+t $ok "symbols: with a map linked high (x86), an address of another top resolves to nothing"
 
 exit $bad

@@ -52,12 +52,14 @@ END {
 		split(line, f, " ")
 		if (f[2] ~ /^[tTwW]$/) { skey[++nsym] = pad16(f[1]); sname[nsym] = f[3] }
 	}
-	n = 0
-	for (i = 1; i <= naddr; i++) if ((r = resolve(addr[i])) != "") { print addr[i], r; n++ }
-	# A kernel that runs relocated by a multiple of 256 MiB from its link
-	# address (s390 maps its image high, at 0x3ffe0000000 in QEMU) resolves
-	# nothing as it is: match the low 28 bits against the map's own top.
-	if (n == 0)
-		for (i = 1; i <= naddr; i++)
-			if ((r = resolve(substr(skey[1], 1, 9) substr(pad16(addr[i]), 10))) != "") print addr[i], r
+	# A map linked at 0 whose kernel runs relocated by a multiple of 256
+	# MiB (s390 maps its image at 0x3ffe0000000 in QEMU): an address with
+	# top bits the map has not is matched by its low 28 bits; the others
+	# (every address of a map linked high, x86's or i386's) as they are.
+	low = substr(skey[1], 1, 9) == "000000000"
+	for (i = 1; i <= naddr; i++) {
+		k = pad16(addr[i])
+		if (low && substr(k, 1, 9) != "000000000") k = "000000000" substr(k, 10)
+		if ((r = resolve(k)) != "") print addr[i], r
+	}
 }
