@@ -36,8 +36,22 @@ busybox_src() {
 	t0=$(now) a=$BUILD/apt-src
 	step "building busybox-static for $deb from Debian's source (apt-get source busybox, $(cross_prefix "$arch")gcc)"
 	rm -rf "$a" "$BUILD/busybox-$deb" && mkdir -p "$a/lists/partial" "$a/src" "$BUILD/busybox-$deb/bin"
-	grep -h '^URIs:.*/debian$' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1 | awk '{ print "deb-src " $2 " bookworm main" }' >"$a/sources.list"
-	[ -s "$a/sources.list" ] || echo 'deb-src http://deb.debian.org/debian bookworm main' >"$a/sources.list"
+	# the machine's Debian mirror, suite and key (its first deb822 stanza
+	# for .../debian), else deb.debian.org and the release of os-release
+	# shellcheck disable=SC1091
+	suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+	cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk -v suite="$suite" '
+		function out() {
+			if (!done && u ~ /\/debian\/?$/) {
+				printf "deb-src %s%s %s main\n", k == "" ? "" : "[signed-by=" k "] ", u, s == "" ? suite : s
+				done = 1
+			}
+			u = s = k = ""
+		}
+		/^[ \t]*$/ { out(); next }
+		$1 == "URIs:" { u = $2 } $1 == "Suites:" { s = $2 } $1 == "Signed-By:" { k = $2 }
+		END { out() }' >"$a/sources.list"
+	[ -s "$a/sources.list" ] || echo "deb-src http://deb.debian.org/debian $suite main" >"$a/sources.list"
 	o="-o Dir::Etc::SourceList=$a/sources.list -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$a/lists"
 	# shellcheck disable=SC2086
 	{ apt-get $o update && (cd "$a/src" && apt-get $o source --download-only busybox); } >"$LOGS/apt-busybox-$deb.log" 2>&1 || {
