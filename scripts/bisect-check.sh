@@ -6,7 +6,7 @@
 # runs so that the next run is incremental) is reset to 'pristine', then the
 # patches are applied one by one with git am (once per prefix). After each
 # one, for each architecture: the lmb-<arch> configuration (tinyconfig +
-# configs/common + <arch> + lmb, as scripts/kbuild.sh) is regenerated when
+# configs/generic + common + <arch> + lmb, as scripts/kbuild.sh) is regenerated when
 # the patch touched a Kconfig file, and bzImage is built into
 # build/out/bisect-<arch> with ccache, under the machine-wide build lock
 # (build/.kbuild.lock), held for one (prefix, arch) at a time.

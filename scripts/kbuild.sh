@@ -1,7 +1,8 @@
 #!/bin/sh
 # Configure and build one kernel: scripts/kbuild.sh <lmb|base>-<variant>
 # (variants: x86_64 i386 i386pae tdx-host cloud; scripts/lib.sh).
-#   config: tinyconfig + configs/common.config + configs/<variant>.config,
+#   config: tinyconfig + configs/generic.config (+ configs/common.config on
+#           x86) + configs/<variant>.config,
 #           or for a Debian variant (cloud) Debian's config + make
 #           mod2noconfig + configs/<variant>.config; + configs/lmb.config
 #           for lmb-*; merged with merge_config.sh, then every requested

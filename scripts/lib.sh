@@ -60,18 +60,21 @@ klock_drop() { exec 9>&-; }
 # The builds: <kind>-<variant>, kind lmb or base. lmb-* builds use
 # build/linux (pristine + patches/) and configs/lmb.config, base-* builds
 # use build/pristine (the untouched Debian tree). Variants:
-#   x86_64, i386, i386pae: tinyconfig + configs/common.config +
-#     configs/<variant>.config (make test);
+#   x86_64, i386, i386pae: tinyconfig + configs/generic.config +
+#     configs/common.config + configs/<variant>.config (make test);
 #   tdx-host: x86_64 + configs/tdx-host.config: INTEL_TDX_HOST, which
 #     keeps memblock (here LMB) resident after boot (make test);
-#   arm64: tinyconfig + configs/arm64.config, cross-compiled (Debian's
-#     gcc-aarch64-linux-gnu), booted on QEMU's virt machine (make test-arch);
-#   arm: tinyconfig + configs/arm.config (ARMv7 virt, LPAE, highmem; Debian's
-#     gcc-arm-linux-gnueabihf), on QEMU's virt machine (make test-arch);
-#   ppc64le, s390x, riscv64: tinyconfig + configs/<variant>.config, built
-#     with ARCH=powerpc, s390, riscv (Debian's gcc-powerpc64le-linux-gnu,
-#     gcc-s390x-linux-gnu, gcc-riscv64-linux-gnu), on QEMU's pseries,
-#     s390-ccw-virtio and virt machines (make test-arch);
+#   arm64: tinyconfig + generic.config + configs/arm64.config,
+#     cross-compiled (Debian's gcc-aarch64-linux-gnu), booted on QEMU's
+#     virt machine (make test-arch);
+#   arm: tinyconfig + generic.config + configs/arm.config (ARMv7 virt,
+#     LPAE, highmem; Debian's gcc-arm-linux-gnueabihf), on QEMU's virt
+#     machine (make test-arch);
+#   ppc64le, s390x, riscv64: tinyconfig + generic.config +
+#     configs/<variant>.config, built with ARCH=powerpc, s390, riscv
+#     (Debian's gcc-powerpc64le-linux-gnu, gcc-s390x-linux-gnu,
+#     gcc-riscv64-linux-gnu), on QEMU's pseries, s390-ccw-virtio and virt
+#     machines (make test-arch);
 #   cloud: Debian's own cloud-amd64 config (package linux-config-6.12, see
 #     build_debconfig), built-in part only (make mod2noconfig), +
 #     configs/cloud.config (make test-distro).
@@ -154,12 +157,13 @@ build_frags() {
 	v=$(build_variant "$1")
 	[ -f "$TOP/configs/$v.config" ] || die "no configs/$v.config for build $1"
 	set -- "$1" "$TOP/configs/$v.config"
-	# common.config is x86's (arm64.config and arm.config say the same)
+	# generic.config for every tinyconfig build, then common.config (x86's)
 	case $(debconfig_name "$v")/$(build_arch "$1") in
-	/x86_64|/i386) set -- "$1" "$TOP/configs/common.config" "$2" ;;
+	/x86_64|/i386) set -- "$1" "$TOP/configs/generic.config" "$TOP/configs/common.config" "$2" ;;
+	/*) set -- "$1" "$TOP/configs/generic.config" "$2" ;;
 	esac
 	# tdx-host is x86_64 with more: its fragment comes last, to override
-	[ "$v" != tdx-host ] || set -- "$1" "$2" "$TOP/configs/x86_64.config" "$3"
+	[ "$v" != tdx-host ] || set -- "$1" "$2" "$3" "$TOP/configs/x86_64.config" "$4"
 	case $1 in lmb-*) set -- "$@" "$TOP/configs/lmb.config" ;; esac
 	shift
 	echo "$@"
