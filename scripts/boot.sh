@@ -3,12 +3,15 @@
 #
 # usage: scripts/boot.sh [-t SECONDS] [-m MEM] [-s SMP] [-n NODES] [-c CHECKS]
 #                        [-i INITRD] [-l LOG] [-f FW] [-M MAXMEM] [-S SLOTS] [-C CPU]
-#                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] [-A ARCH] [-d DTB]
+#                        [-V SIZE] [-L LOWMEM] [-D] [-b BOOTS] [-k] [-p] [-A ARCH] [-d DTB] [-a]
 #                        KERNEL [CMDLINE...]
 #   -A ARCH    the guest's arch: x86_64 (default; i386 kernels too), arm64
 #              (qemu-system-aarch64 -M virt -cpu max; console ttyAMA0), arm
 #              (virt, Cortex-A15), powerpc (ppc64le: pseries, POWER9; hvc0),
 #              s390 (s390-ccw-virtio; ttysclp0), riscv (virt, OpenSBI; ttyS0)
+#   -a         arm64 with -f uefi: boot with QEMU's ACPI tables (acpi=force)
+#              instead of its device tree; virt then has the GED device
+#              through which a pc-dimm is hot-added (-M, -D)
 #   -d DTB     arm64: the device tree QEMU hands the kernel (-dtb), e.g. the
 #              virt machine's own with /reserved-memory nodes added
 #   -m MEM     guest memory (QEMU syntax, default 1G)
@@ -60,17 +63,17 @@
 . scripts/lib.sh
 
 timeout= mem=1G smp=2 nodes=- checks= log=$LOGS/boot.log fw=bios maxmem= panic=0
-slots=2 cpu= vmem= monitor=0 boots=1 kdump=0 machine=pc arch=x86_64 dtb=
+slots=2 cpu= vmem= monitor=0 boots=1 kdump=0 machine=pc arch=x86_64 dtb= acpi=0
 initrd=
-while getopts t:m:s:n:c:i:l:f:M:S:C:V:L:Db:kpA:d: o; do
+while getopts t:m:s:n:c:i:l:f:M:S:C:V:L:Db:kpA:d:a o; do
 	case $o in
 	t) timeout=$OPTARG ;; m) mem=$OPTARG ;; s) smp=$OPTARG ;; n) nodes=$OPTARG ;;
 	c) checks=$OPTARG ;; i) initrd=$OPTARG ;; l) log=$OPTARG ;;
 	f) fw=$OPTARG ;; M) maxmem=$OPTARG ;; p) panic=1 ;;
 	S) slots=$OPTARG ;; C) cpu=$OPTARG ;; V) vmem=$OPTARG ;; D) monitor=1 ;;
 	L) machine=pc-i440fx-1.7,max-ram-below-4g=$OPTARG,memory-backend=lmbram ;;
-	b) boots=$OPTARG ;; k) kdump=1 ;; A) arch=$OPTARG ;; d) dtb=$OPTARG ;;
-	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-L lowmem] [-D] [-b boots] [-k] [-p] [-A arch] [-d dtb] KERNEL [CMDLINE...]" ;;
+	b) boots=$OPTARG ;; k) kdump=1 ;; A) arch=$OPTARG ;; d) dtb=$OPTARG ;; a) acpi=1 ;;
+	*) die "usage: scripts/boot.sh [-t s] [-m mem] [-s smp] [-n nodes] [-c checks] [-i initrd] [-l log] [-f bios|uefi] [-M maxmem] [-S slots] [-C cpu] [-V size] [-L lowmem] [-D] [-b boots] [-k] [-p] [-A arch] [-d dtb] [-a] KERNEL [CMDLINE...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -134,8 +137,10 @@ case $fw/$arch in
 bios/*) fwargs= ;;
 uefi/arm64)
 	# with the device tree, which AAVMF passes on only without ACPI
-	# tables (the console is not found on an ACPI boot of this config)
+	# tables; -a: with QEMU's ACPI tables instead (acpi=force), and with
+	# them the GED device that memory hotplug (pc-dimm) needs on virt
 	machine=virt,acpi=off
+	[ "$acpi" = 0 ] || machine=virt
 	fwargs="-bios /usr/share/qemu-efi-aarch64/QEMU_EFI.fd"
 	[ -f /usr/share/qemu-efi-aarch64/QEMU_EFI.fd ] || die "no /usr/share/qemu-efi-aarch64/QEMU_EFI.fd (package qemu-efi-aarch64)"
 	;;
@@ -146,13 +151,18 @@ uefi/*)
 *) die "unknown firmware $fw (bios or uefi)" ;;
 esac
 
+[ "$acpi" = 0 ] || [ "$fw/$arch" = uefi/arm64 ] || die "-a (ACPI) is for arm64 under UEFI (-A arm64 -f uefi)"
 cmdline="console=$console $early panic=-1 oops=panic $*"
+[ "$acpi" = 0 ] || cmdline="$cmdline acpi=force"
 [ -z "${LMB_EXTRA_CMDLINE:-}" ] || cmdline="$cmdline $LMB_EXTRA_CMDLINE"
 [ -z "$checks" ] || cmdline="$cmdline lmbtest.checks=$checks"
-# COMMAND_LINE_SIZE (x86, arm64): a longer line would be cut without a word.
-[ ${#cmdline} -lt 2048 ] || die "kernel command line is ${#cmdline} bytes, the kernel takes at most 2047"
+# COMMAND_LINE_SIZE of the arch's asm/setup.h (s390: CONFIG_COMMAND_LINE_SIZE's
+# default): a longer line would be cut without a word.
+case $arch in arm|riscv) clmax=1024 ;; s390) clmax=4096 ;; *) clmax=2048 ;; esac
+[ ${#cmdline} -lt "$clmax" ] || die "kernel command line is ${#cmdline} bytes, the $arch kernel takes at most $((clmax - 1))"
 
-# QEMU NUMA: N nodes with equal memory backends, CPUs round-robin.
+# QEMU NUMA: N nodes with equal memory backends, CPUs round-robin (riscv's
+# virt machine wants each node's harts contiguous: CPUs in blocks there).
 numa_args() {
 	[ "$nodes" != - ] || return 0
 	total=$(mem_mb "$mem")
@@ -166,7 +176,9 @@ numa_args() {
 	# pseries and riscv's virt place cores in nodes, not sockets
 	case $arch in powerpc|riscv) id=core-id ;; esac
 	while [ "$c" -lt "$smp" ]; do
-		printf ' -numa cpu,node-id=%d,%s=%d' $((c % nodes)) "$id" "$c"
+		n=$((c % nodes))
+		[ "$arch" != riscv ] || n=$((c * nodes / smp))
+		printf ' -numa cpu,node-id=%d,%s=%d' "$n" "$id" "$c"
 		c=$((c + 1))
 	done
 }

@@ -333,6 +333,7 @@ bootargs() {
 	v=$(optval "$1" vmem); [ -z "$v" ] || printf ' -V %s' "$v"
 	v=$(optval "$1" lowmem); [ -z "$v" ] || printf ' -L %s' "$v"
 	! opt "$1" monitor || printf ' -D'
+	! opt "$1" acpi || printf ' -a'
 	! opt "$1" kexec || printf ' -b 2'
 	! opt "$1" kdump || printf ' -k'
 }
