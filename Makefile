@@ -18,6 +18,7 @@
 #   make bisect-check  every prefix of patches/series builds (x86_64 and i386, ccache, W=1 on what each patch adds)
 #   make memmap    draw the memory map of the last make boot (SVG)
 #   make memmap-time memmap_init() of a 16 GiB x86_64 guest's DMA32 zone, LMB vs pristine, boots in turns
+#   make image-span  where x86_64's reserved image ends, LMB vs pristine, and whether it crosses a 2M boundary
 #   make htmldocs  the core-api manual with LMB's page, as HTML (Debian's Sphinx)
 #   make clean     remove build outputs (keeps build/linux and build/pristine)
 #   make distclean remove build/ entirely (including build/linux!)
@@ -26,7 +27,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full test-layouts test-distro test-arch kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap memmap-time htmldocs bench
+.PHONY: help boot test test-full test-layouts test-distro test-arch kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap memmap-time image-span htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -75,6 +76,9 @@ bench:
 
 bisect-check:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/bisect-check.sh
+
+image-span:
+	@sh scripts/image-span.sh
 
 memmap-time:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/memmap-time.sh
