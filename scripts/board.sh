@@ -228,14 +228,14 @@ summary() {
 		awk -v n="$n" -v dts="$dts" '
 		function mib(b) { return sprintf("%.1f MiB", b / 1048576) }
 		{ sub(/\r$/, "") }
-		/^# [^ ]+: no-map$/ { nomap++; next }
+		/^# [^ ]+: no-map(,|$)/ { nomap++; next }
 		/^# [0-9]+ reserved regions of / { res = $2; next }
-		/^# no-map regions in memory: / { nkb = $6 }
+		/^# no-map regions in memory: / { nkb = $6; named = $11 }
 		/^# lmb-owners: # group/ { own = 1; next }
 		own && /^# lmb-owners: [a-z]/ { k++; b[k] = $5; nm = $0; for (i = 0; i < 7; i++) sub(/^[^ ]+ +/, "", nm); name[k] = nm; next }
 		own && !/^# lmb-owners: / { own = 0 }
 		END {
-			printf "  %-22s %-40s %3d regions: %d reserved, %d no-map (%s in memory)\n", n, dts, res + nomap, res, nomap, mib(nkb * 1024)
+			printf "  %-22s %-40s %3d regions: %d reserved, %d no-map (%s in memory, %s of it named)\n", n, dts, res + nomap, res, nomap, mib(nkb * 1024), mib(named * 1024)
 			line = ""
 			for (t = 0; t < 5 && t < k; t++) {
 				m = 0; for (i = 1; i <= k; i++) if (!(i in done) && (m == 0 || b[i] > b[m])) m = i

@@ -1,10 +1,11 @@
-# The device tree's /reserved-memory regions by name: each region the kernel
-# reserves (all but no-map ones, which leave memory instead) is an owner in
-# /proc/lmb/owners under its node name ("ramoops@7e400000", "linux,cma");
-# the no-map regions, where they lie in memory, are the ledger's "no-map
-# memory" to the KiB (what a phone's boot takes from its RAM: 250 MiB on
-# a Snapdragon 865). Regions of size 0 reserve nothing. Prints each region
-# with its ledger line.
+# The device tree's /reserved-memory regions by name: each region is an
+# owner in /proc/lmb/owners under its node name ("ramoops@7e400000",
+# "linux,cma"), the regions the kernel reserves and the no-map ones that
+# lie in memory (which leave memory instead of being reserved: what a
+# phone's boot takes from its RAM, 913 MiB on a Snapdragon 8 Gen 2). The
+# no-map owners' pages and the ledger's unnamed "no-map memory" add up to
+# the no-map regions in memory, to the KiB. Regions of size 0 reserve
+# nothing. Prints each region with its ledger line.
 d=/proc/device-tree/reserved-memory o=/proc/lmb/owners
 [ -d "$d" ] || { echo "FAIL: no $d (the row's device tree has no /reserved-memory)"; exit 1; }
 [ -r "$o" ] || { echo "FAIL: no $o"; exit 1; }
@@ -20,15 +21,46 @@ u64() {
 	END { for (j = 0; j + 8 <= n; j += 8) { v = 0; for (k = 0; k < 8; k++) v = v * 256 + h(b[j + k]); printf "%.0f\n", v } }'
 }
 reg() { u64 "$1" | awk 'NR % 2 { a = $1; next } { print a, $1 }'; }
-ok=0 n=0 all=0
+for m in /proc/device-tree/memory*; do reg "$m/reg"; done | sed 's/^/M /' >/tmp/mem
+# kib: KiB of whole pages (4 KiB, as the ledger counts them) in memory of
+# the ranges "ADDR SIZE" on stdin, merged as the kernel merges no-map memory
+kib() {
+	sed 's/^/N /' | cat /tmp/mem - | awk '
+	$1 == "M" { ma[++nm] = $2; me[nm] = $2 + $3; next }
+	{ for (i = 1; i <= nm; i++) {	# the part of [a, e) in memory range i
+		a = $2 > ma[i] ? $2 : ma[i]; e = $2 + $3 < me[i] ? $2 + $3 : me[i]
+		if (e > a) { k++; ra[k] = a; re[k] = e } } }
+	END { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (ra[j] < ra[i]) {
+			t = ra[i]; ra[i] = ra[j]; ra[j] = t; t = re[i]; re[i] = re[j]; re[j] = t }
+		n = 0
+		for (i = 1; i <= k; i++)
+			if (n && ra[i] <= me2[n]) { if (re[i] > me2[n]) me2[n] = re[i] }
+			else { n++; ms2[n] = ra[i]; me2[n] = re[i] }
+		s = 0
+		for (i = 1; i <= n; i++) {
+			a = int((ms2[i] + 4095) / 4096); e = int(me2[i] / 4096)
+			if (e > a) s += e - a }
+		printf "%.0f\n", s * 4 }'
+}
+ok=0 n=0 all=0 named=0
 : >/tmp/nomap
 for node in "$d"/*; do
 	[ -d "$node" ] || continue
 	name=${node##*/}
 	all=$((all + 1))
 	if [ -e "$node/no-map" ]; then
-		echo "$name: no-map"
-		[ ! -e "$node/reg" ] || reg "$node/reg" >>/tmp/nomap
+		[ -e "$node/reg" ] || { echo "$name: no-map, placed by the kernel"; continue; }
+		reg "$node/reg" >>/tmp/nomap
+		k=$(reg "$node/reg" | kib)
+		line=$(awk -F '\t' -v n="$name" '$1 == n { print $2 }' /tmp/owners)
+		if [ "$k" = 0 ]; then
+			echo "$name: no-map, not in memory"
+		elif [ -n "$line" ]; then
+			echo "$name: no-map, $k KiB in memory: $line"
+			named=$((named + $(echo "$line" | awk '{ print $2 }')))
+		else
+			echo "FAIL: $name is no-map memory ($k KiB) but is no owner in $o"; ok=1
+		fi
 		continue
 	fi
 	# a region of size 0 (reg or size): the kernel reserves nothing
@@ -48,29 +80,11 @@ for node in "$d"/*; do
 done
 [ "$all" -gt 0 ] || { echo "FAIL: $d has no region"; ok=1; }
 echo "$n reserved regions of $d checked"
-# no-map: the union of the regions, clipped to the device tree's memory
-# (a no-map region that a reservation overlaps is not subtracted: the
-# trees here have none)
-for m in /proc/device-tree/memory*; do reg "$m/reg"; done | sed 's/^/M /' >/tmp/mem
-want=$(sed 's/^/N /' /tmp/nomap | cat /tmp/mem - | awk '
-	$1 == "M" { ma[++nm] = $2; me[nm] = $2 + $3; next }
-	{ for (i = 1; i <= nm; i++) {	# the part of [a, e) in memory range i
-		a = $2 > ma[i] ? $2 : ma[i]; e = $2 + $3 < me[i] ? $2 + $3 : me[i]
-		if (e > a) { k++; ra[k] = a; re[k] = e } } }
-	END { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (ra[j] < ra[i]) {
-			t = ra[i]; ra[i] = ra[j]; ra[j] = t; t = re[i]; re[i] = re[j]; re[j] = t }
-		# merged as the kernel merges no-map memory, then whole pages
-		# only (4 KiB), as the ledger counts them
-		n = 0
-		for (i = 1; i <= k; i++)
-			if (n && ra[i] <= me2[n]) { if (re[i] > me2[n]) me2[n] = re[i] }
-			else { n++; ms2[n] = ra[i]; me2[n] = re[i] }
-		s = 0
-		for (i = 1; i <= n; i++) {
-			a = int((ms2[i] + 4095) / 4096); e = int(me2[i] / 4096)
-			if (e > a) s += e - a }
-		printf "%.0f\n", s * 4 }')
+# no-map: the union of the regions in memory (a no-map region that a
+# reservation overlaps is not subtracted: the trees here have none)
+want=$(kib </tmp/nomap)
 got=$(awk '$1 == "-" && $2 == "no-map" && $3 == "memory" { print $4 }' "$o")
-echo "no-map regions in memory: ${want} KiB; the ledger's no-map memory: ${got:-none} KiB"
-[ "$want" = "$got" ] || { echo "FAIL: the ledger's no-map memory is not the device tree's no-map regions"; ok=1; }
+echo "no-map regions in memory: ${want} KiB; their owners' pages: $named KiB, the ledger's unnamed no-map memory: ${got:-none} KiB"
+[ "$want" = "$((named + ${got:-0}))" ] && [ -n "$got" ] ||
+	{ echo "FAIL: the no-map owners and the ledger's no-map memory are not the device tree's no-map regions"; ok=1; }
 exit $ok
