@@ -11,6 +11,8 @@
 #    = MemTotal (any remainder is printed);
 #  - every owner of 64 KiB or more has a name, not a caller;
 #  - no reservation lost its name ("(names lost)");
+#  - no no-map memory is without a name (device-tree no-map regions,
+#    EFI runtime services and reserved memory are named);
 #  - /proc/lmb/owners is readable by an unprivileged user, and shows it no
 #    kernel address, not even as an owner's name;
 #  - /proc/lmb/ranges shows addresses to root and only zeros to others.
@@ -76,6 +78,15 @@ anon=$(awk 'BEGIN { while ((getline l < "/proc/kallsyms") > 0) { split(l, w, " "
 # static array holds only those made before memblock_allow_resize()).
 lost=$(grep '(names lost)$' "$o")
 [ -z "$lost" ] || { echo "FAIL: names lost: $lost"; ok=1; }
+
+# No-map memory has names: what none names is the reconciliation's
+# "- no-map memory" line.
+nomap=$(term "- no-map memory")
+if [ -z "$nomap" ]; then
+	echo "FAIL: no \"- no-map memory\" line in $o"; ok=1
+elif [ "$nomap" != 0 ]; then
+	echo "FAIL: $nomap KiB of no-map memory without a name"; ok=1
+fi
 
 # Privacy: others read the owners, and no address.  busybox su as root
 # asks no password; the initramfs has no /etc/passwd of its own.
