@@ -19,6 +19,7 @@
 #   make memmap    draw the memory map of the last make boot (SVG)
 #   make memmap-time memmap_init() of a 16 GiB x86_64 guest's DMA32 zone, LMB vs pristine, boots in turns
 #   make image-span  where x86_64's reserved image ends, LMB vs pristine, and whether it crosses a 2M boundary
+#   make memcmp    the last make test* run's memory comparisons judged again against tests/memory-expectations (no boot)
 #   make htmldocs  the core-api manual with LMB's page, as HTML (Debian's Sphinx)
 #   make clean     remove build outputs (keeps build/linux and build/pristine)
 #   make distclean remove build/ entirely (including build/linux!)
@@ -27,7 +28,7 @@ include kernel.mk
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := help
-.PHONY: help boot test test-full test-layouts test-distro test-arch kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap memmap-time image-span htmldocs bench
+.PHONY: help boot test test-full test-layouts test-distro test-arch kconfig-check compile-check baseline tree export check clean distclean deps bisect-check memmap memmap-time image-span memcmp htmldocs bench
 
 help:
 	@sed -n 's/^#   make /  make /p' Makefile
@@ -79,6 +80,9 @@ bisect-check:
 
 image-span:
 	@sh scripts/image-span.sh
+
+memcmp:
+	@sh scripts/memcmp.sh
 
 memmap-time:
 	@sh scripts/deps.sh && sh scripts/tree.sh && sh scripts/memmap-time.sh

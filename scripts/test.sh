@@ -606,7 +606,8 @@ elif [ "$kind" = lmb ]; then
 	if [ -s "$table.suggest" ]; then
 		say ""
 		say "Differences the kernel image accounts for (if the image is the reason, these are the"
-		say "tests/memory-expectations lines; a case name instead of the build applies to one row):"
+		say "tests/memory-expectations lines; a case name instead of the build applies to one row;"
+		say "after taking them, make memcmp judges this run's logs again):"
 		sort -u "$table.suggest" | sed 's/^/    /'
 	fi
 	# the table (a failing awk program is a failure, not a missing table)
